@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Curio needs to build, test and run headless.
+# One list, used by README and .ci/run. Safe to run again.
+set -euo pipefail
+packages=(
+  # build: xcap's Linux backend (PipeWire via bindgen, gbm), X11/EGL headers
+  pkg-config clang libclang-dev libpipewire-0.3-dev libspa-0.2-dev libgbm-dev
+  libx11-dev libxcb1-dev libxkbcommon-dev libegl-dev libxrandr-dev libxi-dev libxtst-dev
+  libdbus-1-dev
+  # headless GUI and tests: X server, software Vulkan (lavapipe), window manager, screenshots
+  xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri openbox x11-utils
+  fonts-dejavu-core
+)
+sudo_cmd=""
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo_cmd apt-get update -qq
+$sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
+
+# Rust: Curio needs Rust 1.95 or newer (edition 2024). Debian's cargo is too old; use rustup.
+if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
+  $sudo_cmd apt-get install -y -qq --no-install-recommends curl ca-certificates build-essential
+  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal --component clippy,rustfmt
+fi

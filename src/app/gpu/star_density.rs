@@ -1,0 +1,162 @@
+//! The star density view on the GPU: a full-viewport triangle whose fragment shader
+//! (`shaders/star_density.wgsl`) colours each pixel by the polygram's winding number.
+
+use eframe::egui;
+use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
+use eframe::wgpu;
+use eframe::wgpu::util::DeviceExt;
+
+/// WGSL source of the pipeline.
+pub const SHADER_SOURCE: &str = include_str!("../../../shaders/star_density.wgsl");
+
+/// Uniform block; layout mirrored by `Uniforms` in the WGSL (16-byte aligned, explicit padding).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct DensityUniforms {
+    /// Star centre in framebuffer pixels.
+    pub center_px: [f32; 2],
+    /// Tip radius in framebuffer pixels.
+    pub radius_px: f32,
+    /// Rotation in radians.
+    pub rotation: f32,
+    /// Number of tips.
+    pub n: f32,
+    /// Density.
+    pub d: f32,
+    /// Padding to 16 bytes.
+    pub padding: [f32; 2],
+    /// Colour of density 1 (RGBA, 0..1, gamma space).
+    pub low: [f32; 4],
+    /// Colour of the highest density.
+    pub high: [f32; 4],
+    /// Colour outside the star.
+    pub background: [f32; 4],
+}
+
+/// Pipeline objects kept in the renderer's callback resources.
+struct DensityResources {
+    pipeline: wgpu::RenderPipeline,
+    bind_group: wgpu::BindGroup,
+    uniforms: wgpu::Buffer,
+}
+
+/// Builds the pipeline once and stores it in the renderer. Returns the adapter's name.
+pub fn install(render_state: &egui_wgpu::RenderState) -> String {
+    let device = &render_state.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("star_density"),
+        source: wgpu::ShaderSource::Wgsl(SHADER_SOURCE.into()),
+    });
+    let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("star_density_uniforms"),
+        contents: bytemuck::bytes_of(&DensityUniforms::default()),
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+    });
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("star_density_layout"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }],
+    });
+    let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("star_density_bind_group"),
+        layout: &layout,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: uniforms.as_entire_binding(),
+        }],
+    });
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some("star_density_pipeline_layout"),
+        bind_group_layouts: &[Some(&layout)],
+        ..Default::default()
+    });
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("star_density_pipeline"),
+        layout: Some(&pipeline_layout),
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            targets: &[Some(render_state.target_format.into())],
+        }),
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        multiview_mask: None,
+        cache: None,
+    });
+    render_state
+        .renderer
+        .write()
+        .callback_resources
+        .insert(DensityResources {
+            pipeline,
+            bind_group,
+            uniforms,
+        });
+    render_state.adapter.get_info().name
+}
+
+/// One frame's density view: where to draw and with which uniforms (centre in points).
+pub struct DensityCallback {
+    /// Star centre in logical points.
+    pub center: egui::Pos2,
+    /// Tip radius in logical points.
+    pub radius: f32,
+    /// The rest of the uniforms (centre and radius are filled in `prepare`).
+    pub uniforms: DensityUniforms,
+}
+
+impl CallbackTrait for DensityCallback {
+    fn prepare(
+        &self,
+        _device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        screen: &ScreenDescriptor,
+        _encoder: &mut wgpu::CommandEncoder,
+        resources: &mut CallbackResources,
+    ) -> Vec<wgpu::CommandBuffer> {
+        if let Some(resources) = resources.get::<DensityResources>() {
+            let scale = screen.pixels_per_point;
+            let uniforms = DensityUniforms {
+                center_px: [self.center.x * scale, self.center.y * scale],
+                radius_px: self.radius * scale,
+                ..self.uniforms
+            };
+            queue.write_buffer(&resources.uniforms, 0, bytemuck::bytes_of(&uniforms));
+        }
+        Vec::new()
+    }
+
+    fn paint(
+        &self,
+        _info: egui::PaintCallbackInfo,
+        render_pass: &mut wgpu::RenderPass<'static>,
+        resources: &CallbackResources,
+    ) {
+        if let Some(resources) = resources.get::<DensityResources>() {
+            render_pass.set_pipeline(&resources.pipeline);
+            render_pass.set_bind_group(0, &resources.bind_group, &[]);
+            render_pass.draw(0..3, 0..1);
+        }
+    }
+}
+
+/// Adds the density view for `rect` to the painter.
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, callback: DensityCallback) {
+    painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
+}

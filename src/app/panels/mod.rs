@@ -1,0 +1,56 @@
+//! The panel list: a trait, the [`PanelId`] enum and a hand-written list. One file per panel.
+
+pub mod star_panel;
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+/// Identifies a panel. Only implemented panels are listed.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
+pub enum PanelId {
+    /// Star polygons and stellar numbers.
+    #[default]
+    Star,
+}
+
+impl PanelId {
+    /// Every panel, in tab order.
+    pub const ALL: [PanelId; 1] = [PanelId::Star];
+
+    /// The tab title.
+    pub fn title(&self) -> &'static str {
+        match self {
+            PanelId::Star => "Star polygons",
+        }
+    }
+}
+
+/// A workbench panel: settings on the left, drawing in the middle.
+pub trait Panel {
+    /// Which panel this is.
+    fn id(&self) -> PanelId;
+    /// Non-drawing work each frame (poll jobs); called even when the window is hidden.
+    fn logic(&mut self, ctx: &egui::Context);
+    /// The settings column.
+    fn controls_ui(&mut self, ui: &mut egui::Ui);
+    /// The drawing area.
+    fn canvas_ui(&mut self, ui: &mut egui::Ui);
+}
+
+/// Lays a panel out: a resizable, scrollable controls column and the canvas.
+pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn Panel) {
+    let id = panel.id();
+    egui::Panel::left(("controls", id))
+        .resizable(true)
+        .default_size(290.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    panel.controls_ui(ui);
+                });
+        });
+    egui::CentralPanel::default().show(ui, |ui| panel.canvas_ui(ui));
+}

@@ -1,0 +1,53 @@
+//! Every colour the app paints with (figure colours live in the figure options).
+
+use eframe::egui::Color32;
+
+/// Canvas background behind figures.
+pub const CANVAS_BACKGROUND: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xea);
+/// Frame drawn around the canvas and thumbnails.
+pub const CANVAS_BORDER: Color32 = Color32::from_rgb(0x9a, 0x94, 0x88);
+/// Highlight of the selected gallery thumbnail.
+pub const SELECTED: Color32 = Color32::from_rgb(0xe0, 0x7a, 0x1f);
+/// Marker of compound stars in the gallery.
+pub const COMPOUND: Color32 = Color32::from_rgb(0x6a, 0x3d, 0x9a);
+/// Error text.
+pub const ERROR: Color32 = Color32::from_rgb(0xd0, 0x30, 0x30);
+/// Success text.
+pub const SUCCESS: Color32 = Color32::from_rgb(0x2e, 0x8b, 0x3e);
+/// Secondary text (hints, notes).
+pub const HINT: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x8a);
+
+/// Converts a figure colour to egui's.
+pub fn color32(color: crate::geom::Color) -> Color32 {
+    Color32::from_rgba_unmultiplied(color.r, color.g, color.b, color.a)
+}
+
+/// Converts egui's colour back to a figure colour.
+pub fn figure_color(color: Color32) -> crate::geom::Color {
+    let [r, g, b, a] = color.to_srgba_unmultiplied();
+    crate::geom::Color::rgba(r, g, b, a)
+}
+
+/// A figure colour as normalised RGBA for shader uniforms (gamma space, straight alpha).
+pub fn rgba_f32(color: crate::geom::Color) -> [f32; 4] {
+    [color.r, color.g, color.b, color.a].map(|channel| f32::from(channel) / 255.0)
+}
+
+/// Adds the bundled DejaVu Sans (the font of figure labels) as a fallback for every family, so
+/// symbols such as ◆, × and ° always have glyphs.
+pub fn install_fonts(ctx: &eframe::egui::Context) {
+    use eframe::egui::{FontData, FontDefinitions, FontFamily};
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert(
+        "dejavu-sans".to_string(),
+        std::sync::Arc::new(FontData::from_static(crate::geom::FONT_BYTES)),
+    );
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("dejavu-sans".to_string());
+    }
+    ctx.set_fonts(fonts);
+}

@@ -1,0 +1,113 @@
+//! The command-line interface: one subcommand group per domain. Thin: parse, validate, call the
+//! domain, print. Results go to stdout (one JSON object with `--json`), progress bars to stderr.
+//! Exit codes: 0 success, 2 bad input, 1 failure.
+
+mod progress_bar;
+mod star;
+
+pub use progress_bar::run_job_with_bar;
+
+use clap::{Parser, Subcommand};
+
+/// Curio: a workbench for recreational-math solvers and game-playing AI.
+#[derive(Debug, Parser)]
+#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app.\n\nExamples:\n  curio                       open the workbench\n  curio star render --n 7 --d 3 --out star.svg\n  curio star stellar --points 6 --stage 5 --json")]
+pub struct Cli {
+    /// What to run; none opens the GUI.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Top-level subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Star polygons {n/d} and stellar numbers.
+    Star(star::StarArgs),
+    /// Open the desktop app (the default).
+    Gui(GuiArgs),
+}
+
+/// Options of `curio gui`.
+#[derive(Debug, Clone, Default, clap::Args)]
+#[command(
+    after_help = "Examples:\n  curio gui\n  curio gui --panel star --size 800x600\n  curio gui --measure-fps 10   # repaint continuously, print frames per second, quit"
+)]
+pub struct GuiArgs {
+    /// Panel to show first (overrides the saved choice).
+    #[arg(long, value_enum)]
+    pub panel: Option<crate::app::PanelId>,
+    /// Initial window size in logical pixels, WIDTHxHEIGHT.
+    #[arg(long, value_parser = parse_window_size)]
+    pub size: Option<(f32, f32)>,
+    /// Repaint continuously for SECONDS, print the frame rate as JSON on stdout, then quit.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=600))]
+    pub measure_fps: Option<u32>,
+    /// Quit after SECONDS (for smoke tests).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub quit_after: Option<u32>,
+    /// Do not load or save settings (start from defaults).
+    #[arg(long)]
+    pub fresh: bool,
+}
+
+fn parse_window_size(text: &str) -> Result<(f32, f32), String> {
+    let (width, height) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("size '{text}' must look like WIDTHxHEIGHT, e.g. 1280x800"))?;
+    let parse = |value: &str| -> Result<f32, String> {
+        let number: u32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("size '{text}': '{value}' is not a whole number"))?;
+        if (200..=8192).contains(&number) {
+            Ok(number as f32)
+        } else {
+            Err(format!(
+                "size '{text}': {number} is out of range, each side must be 200..=8192"
+            ))
+        }
+    };
+    Ok((parse(width)?, parse(height)?))
+}
+
+/// An error with its exit code.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input: exit code 2.
+    Usage(anyhow::Error),
+    /// The work failed: exit code 1.
+    Failure(anyhow::Error),
+}
+
+impl CliError {
+    /// The process exit code.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Failure(_) => 1,
+        }
+    }
+
+    /// The one-line message.
+    pub fn message(&self) -> String {
+        match self {
+            CliError::Usage(error) | CliError::Failure(error) => format!("{error:#}"),
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        None => crate::app::run(GuiArgs::default()).map_err(CliError::Failure),
+        Some(Command::Gui(args)) => crate::app::run(args).map_err(CliError::Failure),
+        Some(Command::Star(args)) => star::run(args),
+    }
+}
+
+/// Prints `value` as one JSON object on stdout.
+pub(crate) fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
+    let text = serde_json::to_string(value).map_err(|error| CliError::Failure(error.into()))?;
+    println!("{text}");
+    Ok(())
+}

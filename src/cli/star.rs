@@ -1,0 +1,237 @@
+//! `curio star ...`: render star polygons and stellar-number dot figures.
+
+use super::{CliError, print_json, run_job_with_bar};
+use crate::export::{self, ExportError};
+use crate::jobs::JobError;
+use crate::star::{FigureOptions, StarSpec, StarStyle, figure_scene, stellar};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// `curio star`.
+#[derive(Debug, Args)]
+pub struct StarArgs {
+    #[command(subcommand)]
+    command: StarCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum StarCommand {
+    /// Draw {n/d} and write it as SVG or PNG.
+    #[command(
+        after_help = "Examples:\n  curio star render --n 5 --d 2 --out pentagram.svg\n  curio star render --n 7 --d 3 --style density --size 4096 --out star.png\n  curio star render --n 12 --d 4 --construction --out compound.png"
+    )]
+    Render(RenderArgs),
+    /// Print the stellar number S(p, k) = p k (k-1) + 1 and optionally draw its dot figure.
+    #[command(
+        after_help = "Examples:\n  curio star stellar --points 6 --stage 5\n  curio star stellar --points 6 --stage 5 --out dots.png --json"
+    )]
+    Stellar(StellarArgs),
+}
+
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// Number of tips, n >= 3.
+    #[arg(long)]
+    n: u64,
+    /// Density: tips are joined every d-th, 1 <= d < n/2.
+    #[arg(long)]
+    d: u64,
+    /// Drawing style.
+    #[arg(long, value_enum, default_value_t = StarStyle::Polygram)]
+    style: StarStyle,
+    /// PNG size in pixels (longest side), 1..=16384; ignored for SVG.
+    #[arg(long, default_value_t = 1024)]
+    size: u64,
+    /// Output file; the extension (.svg or .png) picks the format.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rotation in degrees, counter-clockwise.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    rotation: f64,
+    /// Draw the construction circles and point labels.
+    #[arg(long)]
+    construction: bool,
+    /// Transparent background instead of white.
+    #[arg(long)]
+    transparent: bool,
+    /// No fill inside the outline/polygram.
+    #[arg(long)]
+    no_fill: bool,
+    /// Print a JSON report on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct StellarArgs {
+    /// Number of points p >= 3.
+    #[arg(long)]
+    points: u64,
+    /// Stage k >= 1.
+    #[arg(long)]
+    stage: u64,
+    /// Also draw the dot figure to this .svg or .png file.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// PNG size in pixels (longest side), 1..=16384.
+    #[arg(long, default_value_t = 1024)]
+    size: u64,
+    /// Print `{"points":P,"stage":K,"value":V}` on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(args: StarArgs) -> Result<(), CliError> {
+    match args.command {
+        StarCommand::Render(args) => render(args),
+        StarCommand::Stellar(args) => stellar_command(args),
+    }
+}
+
+fn usage(error: impl Into<anyhow::Error>) -> CliError {
+    CliError::Usage(error.into())
+}
+
+fn export_error(error: ExportError) -> CliError {
+    match error {
+        ExportError::Encode { .. } | ExportError::Cancelled => CliError::Failure(error.into()),
+        _ => CliError::Usage(error.into()),
+    }
+}
+
+/// Checks the output path before any work: format, size and parent folder.
+fn check_output(path: &std::path::Path, size: u64) -> Result<export::Format, CliError> {
+    let format = export::Format::from_path(path).map_err(export_error)?;
+    if format == export::Format::Png {
+        export::check_size(size).map_err(export_error)?;
+    }
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        return Err(usage(anyhow::anyhow!(
+            "cannot write '{}': folder '{}' does not exist",
+            path.display(),
+            parent.display()
+        )));
+    }
+    Ok(format)
+}
+
+fn save_with_bar(
+    scene: crate::geom::Scene,
+    out: PathBuf,
+    size: u64,
+) -> Result<(u32, u32), CliError> {
+    let job_out = out.clone();
+    let result = run_job_with_bar("curio-export", move |progress| {
+        export::save(&scene, &job_out, size, progress)
+            .map_err(|error| JobError::Failed(error.to_string()))?;
+        let view = scene.view_box;
+        let longest = view.width().max(view.height());
+        let scale = size as f64 / longest;
+        Ok((
+            (view.width() * scale).round() as u32,
+            (view.height() * scale).round() as u32,
+        ))
+    });
+    result.map_err(|error| match error {
+        // Write errors name the path; they come from bad input (unwritable location).
+        JobError::Failed(message) if message.starts_with("cannot write") => {
+            usage(anyhow::anyhow!(message))
+        }
+        other => CliError::Failure(other.into()),
+    })
+}
+
+fn render(args: RenderArgs) -> Result<(), CliError> {
+    let spec = StarSpec::new(args.n, args.d).map_err(usage)?;
+    if !args.rotation.is_finite() {
+        return Err(usage(anyhow::anyhow!(
+            "rotation = {} is not a finite number of degrees",
+            args.rotation
+        )));
+    }
+    let format = check_output(&args.out, args.size)?;
+    let defaults = FigureOptions::default();
+    let options = FigureOptions {
+        style: args.style,
+        rotation_degrees: args.rotation,
+        construction: args.construction,
+        background: if args.transparent {
+            None
+        } else {
+            defaults.background
+        },
+        fill: if args.no_fill { None } else { defaults.fill },
+        ..defaults
+    };
+    let points = crate::star::figure_point_count(spec, &options);
+    if points > crate::star::MAX_FIGURE_POINTS {
+        return Err(usage(anyhow::anyhow!(
+            "the {} figure of {spec} needs {points} path points, more than {}; choose another style or a smaller d",
+            args.style.name(),
+            crate::star::MAX_FIGURE_POINTS
+        )));
+    }
+    let started = Instant::now();
+    let scene = figure_scene(spec, &options);
+    let (width, height) = save_with_bar(scene, args.out.clone(), args.size)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let format_name = if format == export::Format::Svg {
+        "svg"
+    } else {
+        "png"
+    };
+    if args.json {
+        print_json(&json!({
+            "file": args.out.display().to_string(),
+            "format": format_name,
+            "n": spec.n(),
+            "d": spec.d(),
+            "style": args.style.name(),
+            "compound_of": spec.components(),
+            "width": if format == export::Format::Png { json!(width) } else { json!(null) },
+            "height": if format == export::Format::Png { json!(height) } else { json!(null) },
+            "seconds": seconds,
+        }))
+    } else {
+        let size = if format == export::Format::Png {
+            format!(", {width}x{height} px")
+        } else {
+            String::new()
+        };
+        println!(
+            "wrote {} ({spec} {}{size}) in {:.3} s",
+            args.out.display(),
+            args.style.name(),
+            seconds
+        );
+        Ok(())
+    }
+}
+
+fn stellar_command(args: StellarArgs) -> Result<(), CliError> {
+    let value = stellar::stellar_number(args.points, args.stage).map_err(usage)?;
+    if let Some(out) = &args.out {
+        check_output(out, args.size)?;
+        let defaults = FigureOptions::default();
+        let scene = stellar::dot_figure_scene(
+            args.points,
+            args.stage,
+            defaults.line_color,
+            defaults.background,
+        )
+        .map_err(usage)?;
+        save_with_bar(scene, out.clone(), args.size)?;
+    }
+    if args.json {
+        print_json(&json!({"points": args.points, "stage": args.stage, "value": value}))
+    } else {
+        println!("S({}, {}) = {value}", args.points, args.stage);
+        Ok(())
+    }
+}

@@ -1,0 +1,20 @@
+//! Curio: a workbench for recreational-math solvers and game-playing AI.
+//!
+//! # Layers
+//! Domain modules (`star`, later `mines`, `tetris`, …) are pure: they never import egui, eframe,
+//! egui_wgpu or wgpu (checked by `tests/layering.rs`). They build on `geom` (the shared vector
+//! scene) and `progress` (the sink long computations report to). `jobs` runs work on named
+//! background threads; `export` turns scenes into SVG and PNG. `app` is the only place that knows
+//! egui; `cli` is a thin clap front end.
+//!
+//! # Units and coordinates
+//! Angles are radians inside the code, degrees only at the UI/CLI edge. Model space is x right,
+//! y up; screen and pixel space are x right, y down.
+
+pub mod app;
+pub mod cli;
+pub mod export;
+pub mod geom;
+pub mod jobs;
+pub mod progress;
+pub mod star;

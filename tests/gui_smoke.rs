@@ -1,0 +1,81 @@
+//! Launches the real binary under the X display, captures the screen and checks that the window
+//! was drawn. Skips without a display unless CURIO_REQUIRE_DISPLAY=1, where it fails instead.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn display_required() -> bool {
+    std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1")
+}
+
+/// Distinct colours and the fraction of pixels that are not the empty-screen black.
+fn drawn_measure(image: &image::RgbaImage) -> (usize, f64) {
+    let mut colours = std::collections::HashSet::new();
+    let mut lit = 0usize;
+    for pixel in image.pixels() {
+        colours.insert(pixel.0);
+        if pixel.0[..3] != [0, 0, 0] {
+            lit += 1;
+        }
+    }
+    (
+        colours.len(),
+        lit as f64 / f64::from(image.width() * image.height()),
+    )
+}
+
+#[test]
+fn the_app_window_is_drawn_under_x() {
+    if std::env::var_os("DISPLAY").is_none() {
+        assert!(
+            !display_required(),
+            "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set"
+        );
+        eprintln!("skipping: no DISPLAY");
+        return;
+    }
+    let data_home = std::env::temp_dir().join(format!("curio-smoke-{}", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["gui", "--fresh", "--quit-after", "60", "--size", "1000x700"])
+        .env("XDG_DATA_HOME", &data_home)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("curio starts");
+    let deadline = Instant::now() + Duration::from_secs(45);
+    let mut best = (0, 0.0);
+    let mut screenshot = None;
+    while Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(700));
+        if let Ok(Some(status)) = child.try_wait() {
+            let mut stderr = String::new();
+            if let Some(mut pipe) = child.stderr.take() {
+                use std::io::Read;
+                let _ = pipe.read_to_string(&mut stderr);
+            }
+            panic!("curio exited early with {status}: {stderr}");
+        }
+        let monitors = xcap::Monitor::all().expect("xcap lists monitors");
+        let monitor = monitors.first().expect("one monitor");
+        let image = monitor.capture_image().expect("screen capture");
+        let measure = drawn_measure(&image);
+        best = measure;
+        screenshot = Some(image);
+        if measure.0 > 40 && measure.1 > 0.3 {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    if let Some(image) = screenshot {
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui_smoke.png");
+        let _ = image.save(&path);
+        eprintln!("screenshot: {}", path.display());
+    }
+    assert!(
+        best.0 > 40 && best.1 > 0.3,
+        "window not drawn: {} colours, {:.0}% lit",
+        best.0,
+        best.1 * 100.0
+    );
+}

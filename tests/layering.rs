@@ -1,0 +1,82 @@
+//! Domain folders must not import UI or GPU crates (the layer rule in ARCHITECTURE.md).
+
+use std::path::Path;
+
+const DOMAIN_FOLDERS: [&str; 11] = [
+    "geom",
+    "star",
+    "gregg",
+    "mines",
+    "tetris",
+    "fermat",
+    "bot",
+    "puzzles",
+    "jobs",
+    "export",
+    "progress.rs",
+];
+const UI_CRATES: [&str; 4] = ["egui", "eframe", "egui_wgpu", "wgpu"];
+
+fn rust_files(path: &Path, out: &mut Vec<std::path::PathBuf>) {
+    if path.is_file() {
+        if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path.to_path_buf());
+        }
+        return;
+    }
+    if let Ok(entries) = std::fs::read_dir(path) {
+        for entry in entries.flatten() {
+            rust_files(&entry.path(), out);
+        }
+    }
+}
+
+/// Returns the offending lines of `source`.
+fn ui_imports(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|line| {
+            let code = line.split("//").next().unwrap_or("");
+            UI_CRATES.iter().any(|name| {
+                let trimmed = code.trim_start();
+                trimmed.starts_with(&format!("use {name}::"))
+                    || trimmed.starts_with(&format!("use {name};"))
+                    || trimmed.starts_with(&format!("extern crate {name}"))
+                    || code.contains(&format!(" {name}::"))
+                    || code.contains(&format!("({name}::"))
+                    || code.contains(&format!("<{name}::"))
+                    || code.contains(&format!("&{name}::"))
+            })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn domain_code_imports_no_ui_crates() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for folder in DOMAIN_FOLDERS {
+        rust_files(&source.join(folder), &mut files);
+    }
+    assert!(files.len() >= 5, "expected domain sources, found {files:?}");
+    let mut offenders = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable source");
+        for line in ui_imports(&text) {
+            offenders.push(format!("{}: {}", file.display(), line.trim()));
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "domain code imports UI crates:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_catches_a_ui_import() {
+    assert_eq!(ui_imports("use eframe::egui;\nfn f() {}").len(), 1);
+    assert_eq!(ui_imports("let x = egui::Color32::RED;").len(), 1);
+    assert!(ui_imports("// egui::Color32 in a comment\nuse crate::geom;").is_empty());
+}

@@ -1,0 +1,235 @@
+//! The Star panel driven through egui_kittest: widgets found by their labels, state checked,
+//! plus small image snapshots rendered with wgpu (software Vulkan in CI).
+
+use curio::app::CurioApp;
+use curio::app::state::AppState;
+use curio::star::StarStyle;
+use eframe::egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(app: CurioApp) -> Harness<'static, CurioApp> {
+    Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_context_setup(curio::app::theme::install_fonts)
+        .build_ui_state(
+            |ui, app: &mut CurioApp| {
+                app.update_logic(&ui.ctx().clone());
+                app.draw(ui);
+            },
+            app,
+        )
+}
+
+fn fresh_app() -> CurioApp {
+    CurioApp::with_state(AppState::default(), None)
+}
+
+#[test]
+fn star_panel_opens_by_default() {
+    let mut harness = harness(fresh_app());
+    harness.run();
+    assert_eq!(harness.state().panel(), curio::app::PanelId::Star);
+    harness.get_by_label("Star polygons");
+    harness.get_by_label("n (tips)");
+}
+
+#[test]
+fn changing_n_and_d_by_label_updates_the_star() {
+    let mut harness = harness(fresh_app());
+    harness.run();
+    harness.get_by_label("n (tips)").set_value_accesskit(9.0);
+    harness.run();
+    assert_eq!(harness.state().state().star.n, 9);
+    harness
+        .get_by_role_and_label(Role::Slider, "d (density)")
+        .set_value_accesskit(4.0);
+    harness.run();
+    assert_eq!(harness.state().state().star.d, 4);
+    harness.get_by_label_contains("{9/4}: single polygram");
+    // Only valid d are offered: asking for more than floor((n-1)/2) is clamped.
+    harness
+        .get_by_role_and_label(Role::Slider, "d (density)")
+        .set_value_accesskit(40.0);
+    harness.run();
+    assert_eq!(harness.state().state().star.d, 4);
+    // Lowering n pulls d back into range.
+    harness.get_by_label("n (tips)").set_value_accesskit(5.0);
+    harness.run();
+    assert_eq!(harness.state().state().star.n, 5);
+    assert_eq!(harness.state().state().star.d, 2);
+}
+
+#[test]
+fn gallery_marks_compounds_and_selects_on_click() {
+    let mut state = AppState::default();
+    state.star.n = 12;
+    state.star.d = 1;
+    let mut harness = harness(CurioApp::with_state(state, None));
+    harness.run();
+    harness.get_by_label("{12/5}");
+    harness.get_by_label("{12/4} ◆").click();
+    harness.run();
+    assert_eq!(harness.state().state().star.d, 4);
+    harness.get_by_label_contains("compound of 4 × {3/1}");
+}
+
+#[test]
+fn style_and_view_switch_by_label() {
+    let mut harness = harness(fresh_app());
+    harness.run();
+    harness.get_by_label("density").click();
+    harness.run();
+    assert_eq!(
+        harness.state().state().star.figure.style,
+        StarStyle::Density
+    );
+    harness.get_by_label_contains("density drawn on the CPU");
+    harness.get_by_label("construction overlay").click();
+    harness.run();
+    assert!(harness.state().state().star.figure.construction);
+    harness.get_by_label("stellar dots").click();
+    harness.run();
+    assert_eq!(
+        harness.state().state().star.view,
+        curio::app::panels::star_panel::StarView::Stellar
+    );
+    harness.get_by_label("S(6, 4) = 73");
+}
+
+#[test]
+fn gui_export_is_identical_to_cli_export() {
+    let dir = std::env::temp_dir().join(format!("curio-ui-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let gui_file = dir.join("gui.svg");
+    let cli_file = dir.join("cli.svg");
+    let mut harness = harness(fresh_app());
+    harness.run();
+    harness.state_mut().star_panel().state.export_path = gui_file.display().to_string();
+    harness
+        .get_by_role_and_label(Role::Button, "Export")
+        .click();
+    for _ in 0..200 {
+        harness.step();
+        if !harness.state_mut().star_panel().is_exporting() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let message = harness.state_mut().star_panel().export_message().cloned();
+    assert!(
+        matches!(message, Some(Ok(ref text)) if text.contains("saved")),
+        "{message:?}"
+    );
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["star", "render", "--n", "7", "--d", "3", "--out"])
+        .arg(&cli_file)
+        .status()
+        .expect("cli runs");
+    assert!(status.success());
+    let gui = std::fs::read(&gui_file).expect("gui file");
+    let cli = std::fs::read(&cli_file).expect("cli file");
+    assert!(gui == cli, "GUI and CLI exports differ");
+}
+
+#[test]
+fn gui_export_reports_a_bad_path_inline() {
+    let mut harness = harness(fresh_app());
+    harness.run();
+    harness.state_mut().star_panel().state.export_path = "/no/such/folder/star.png".to_string();
+    harness
+        .get_by_role_and_label(Role::Button, "Export")
+        .click();
+    for _ in 0..200 {
+        harness.step();
+        if !harness.state_mut().star_panel().is_exporting() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let message = harness.state_mut().star_panel().export_message().cloned();
+    assert!(
+        matches!(message, Some(Err(ref text)) if text.contains("cannot write")),
+        "{message:?}"
+    );
+    harness.get_by_label_contains("cannot write");
+}
+
+#[test]
+fn settings_survive_a_restart_round_trip() {
+    let mut state = AppState::default();
+    state.star.n = 11;
+    state.star.d = 4;
+    state.star.figure.style = StarStyle::Outline;
+    let text = serde_json::to_string(&state).expect("serializes");
+    let loaded: AppState = serde_json::from_str(&text).expect("deserializes");
+    assert_eq!(loaded, state);
+    // Old or partial files load with defaults; out-of-range values are brought back into range.
+    let partial: AppState =
+        serde_json::from_str(r#"{"star":{"n":2,"d":9}}"#).expect("partial loads");
+    let app = CurioApp::with_state(partial, None);
+    assert_eq!((app.state().star.n, app.state().star.d), (3, 1));
+}
+
+/// A wgpu renderer with the density pipeline installed, or `None` when no adapter exists
+/// (a failure instead when CURIO_REQUIRE_DISPLAY=1).
+fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
+    let created = std::panic::catch_unwind(|| {
+        egui_kittest::wgpu::create_render_state(
+            egui_kittest::wgpu::default_wgpu_setup(),
+            eframe::egui_wgpu::RendererOptions::PREDICTABLE,
+        )
+    });
+    match created {
+        Ok(render_state) => {
+            let adapter = curio::app::gpu::star_density::install(&render_state);
+            Some((
+                egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state),
+                adapter,
+            ))
+        }
+        Err(_) if std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1") => {
+            panic!("no wgpu adapter, but CURIO_REQUIRE_DISPLAY=1 requires one")
+        }
+        Err(_) => {
+            eprintln!("skipping: no wgpu adapter (set CURIO_REQUIRE_DISPLAY=1 to fail instead)");
+            None
+        }
+    }
+}
+
+fn snapshot(name: &str, state: AppState, size: [f32; 2]) {
+    let Some((renderer, adapter)) = gpu_renderer() else {
+        return;
+    };
+    let app = CurioApp::with_state(state, Some(adapter));
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_context_setup(curio::app::theme::install_fonts)
+        .renderer(renderer)
+        .build_ui_state(
+            |ui, app: &mut CurioApp| {
+                app.update_logic(&ui.ctx().clone());
+                app.draw(ui);
+            },
+            app,
+        );
+    harness.run();
+    harness.snapshot(name);
+}
+
+#[test]
+fn star_panel_polygram_snapshot() {
+    let mut state = AppState::default();
+    state.star.figure.construction = true;
+    snapshot("star_panel_polygram", state, [900.0, 640.0]);
+}
+
+#[test]
+fn star_panel_density_on_gpu_snapshot() {
+    let mut state = AppState::default();
+    state.star.n = 9;
+    state.star.d = 4;
+    state.star.figure.style = StarStyle::Density;
+    snapshot("star_panel_density_gpu", state, [640.0, 480.0]);
+}
