@@ -14,21 +14,15 @@ fn benches(c: &mut Criterion) {
 
     let scene = figure_scene(huge, &options);
     assert_eq!(scene.point_count(), 10_000);
-    c.bench_function("scene {10000/4999} polygram", |b| {
-        b.iter(|| figure_scene(black_box(huge), &options))
-    });
+    c.bench_function("scene {10000/4999} polygram", |b| b.iter(|| figure_scene(black_box(huge), &options)));
 
     let mut group = c.benchmark_group("png");
     group.sample_size(10);
     let small = figure_scene(heptagram, &options);
     let image = rasterize(&small, 4096);
     assert_eq!(image.dimensions(), (4096, 4096));
-    group.bench_function("rasterize {7/3} 4096 px", |b| {
-        b.iter(|| rasterize(black_box(&small), 4096))
-    });
-    group.bench_function("rasterize {10000/4999} 1024 px", |b| {
-        b.iter(|| rasterize(black_box(&scene), 1024))
-    });
+    group.bench_function("rasterize {7/3} 4096 px", |b| b.iter(|| rasterize(black_box(&small), 4096)));
+    group.bench_function("rasterize {10000/4999} 1024 px", |b| b.iter(|| rasterize(black_box(&scene), 1024)));
     group.finish();
 
     let star = StarGeometry::unit(StarSpec::new(200, 99).expect("valid"));
@@ -36,10 +30,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("winding number {200/99}", |b| {
         b.iter(|| star.winding_number(black_box(Point::new(0.123, -0.456))))
     });
-    let density = FigureOptions {
-        style: StarStyle::Density,
-        ..FigureOptions::default()
-    };
+    let density = FigureOptions { style: StarStyle::Density, ..FigureOptions::default() };
     c.bench_function("density image {200/99} 256 px (CPU)", |b| {
         b.iter(|| curio::star::density_image(black_box(star.spec), &density, 256))
     });

@@ -4,10 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn curio(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(args)
-        .output()
-        .expect("curio runs")
+    Command::new(env!("CARGO_BIN_EXE_curio")).args(args).output().expect("curio runs")
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -27,16 +24,9 @@ fn assert_bad_input(args: &[&str], needles: &[&str]) {
     assert_eq!(output.status.code(), Some(2), "{args:?}: stderr {stderr}");
     assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
     for needle in needles {
-        assert!(
-            stderr.contains(needle),
-            "{args:?}: expected {needle:?} in {stderr:?}"
-        );
+        assert!(stderr.contains(needle), "{args:?}: expected {needle:?} in {stderr:?}");
     }
-    assert!(
-        output.stdout.is_empty(),
-        "{args:?}: nothing on stdout, got {}",
-        text(&output.stdout)
-    );
+    assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout, got {}", text(&output.stdout));
 }
 
 fn path_str(path: &Path) -> &str {
@@ -48,24 +38,11 @@ fn render_writes_svg_for_every_style() {
     let dir = temp_dir("svg");
     for style in ["outline", "polygram", "density"] {
         let out = dir.join(format!("star-{style}.svg"));
-        let output = curio(&[
-            "star",
-            "render",
-            "--n",
-            "7",
-            "--d",
-            "3",
-            "--style",
-            style,
-            "--out",
-            path_str(&out),
-        ]);
+        let output =
+            curio(&["star", "render", "--n", "7", "--d", "3", "--style", style, "--out", path_str(&out)]);
         assert!(output.status.success(), "{style}: {}", text(&output.stderr));
         let svg = std::fs::read_to_string(&out).expect("svg written");
-        assert!(
-            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
-            "{style}"
-        );
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{style}");
         assert!(text(&output.stdout).contains("wrote"), "{style}");
     }
 }
@@ -91,8 +68,7 @@ fn render_writes_png_of_the_requested_size_and_reports_json() {
         "--json",
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let report: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
     assert_eq!(report["n"], 12);
     assert_eq!(report["d"], 4);
     assert_eq!(report["compound_of"], 4);
@@ -100,10 +76,7 @@ fn render_writes_png_of_the_requested_size_and_reports_json() {
     let image = image::open(&out).expect("valid png").to_rgba8();
     assert_eq!(image.dimensions(), (300, 300));
     let distinct: std::collections::HashSet<_> = image.pixels().map(|p| p.0).collect();
-    assert!(
-        distinct.len() > 10,
-        "an anti-aliased figure has many colours"
-    );
+    assert!(distinct.len() > 10, "an anti-aliased figure has many colours");
 }
 
 #[test]
@@ -111,10 +84,7 @@ fn stellar_prints_the_number_and_json() {
     let output = curio(&["star", "stellar", "--points", "6", "--stage", "5", "--json"]);
     assert!(output.status.success());
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
-    assert_eq!(
-        report,
-        serde_json::json!({"points": 6, "stage": 5, "value": 121})
-    );
+    assert_eq!(report, serde_json::json!({"points": 6, "stage": 5, "value": 121}));
     let plain = curio(&["star", "stellar", "--points", "6", "--stage", "3"]);
     assert_eq!(text(&plain.stdout).trim(), "S(6, 3) = 37");
 }
@@ -123,16 +93,7 @@ fn stellar_prints_the_number_and_json() {
 fn stellar_draws_its_dot_figure() {
     let dir = temp_dir("dots");
     let out = dir.join("dots.svg");
-    let output = curio(&[
-        "star",
-        "stellar",
-        "--points",
-        "6",
-        "--stage",
-        "4",
-        "--out",
-        path_str(&out),
-    ]);
+    let output = curio(&["star", "stellar", "--points", "6", "--stage", "4", "--out", path_str(&out)]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let svg = std::fs::read_to_string(&out).expect("svg");
     // 73 dots, each a circle of four cubic arcs: count the sub-paths of the dot shape.
@@ -147,44 +108,25 @@ fn density_out_of_range_is_a_clear_error() {
         &["star", "render", "--n", "8", "--d", "4", "--out", "x.svg"],
         &["d = 4", "n = 8", "1..=3"],
     );
-    assert_bad_input(
-        &["star", "render", "--n", "7", "--d", "0", "--out", "x.svg"],
-        &["d = 0"],
-    );
+    assert_bad_input(&["star", "render", "--n", "7", "--d", "0", "--out", "x.svg"], &["d = 0"]);
 }
 
 #[test]
 fn too_few_points_is_a_clear_error() {
-    assert_bad_input(
-        &["star", "render", "--n", "2", "--d", "1", "--out", "x.svg"],
-        &["n = 2", "between 3"],
-    );
-    assert_bad_input(
-        &["star", "render", "--n", "-5", "--d", "1", "--out", "x.svg"],
-        &["-5"],
-    );
-    assert_bad_input(
-        &["star", "stellar", "--points", "2", "--stage", "3"],
-        &["points = 2"],
-    );
-    assert_bad_input(
-        &["star", "stellar", "--points", "6", "--stage", "0"],
-        &["stage"],
-    );
+    assert_bad_input(&["star", "render", "--n", "2", "--d", "1", "--out", "x.svg"], &["n = 2", "between 3"]);
+    assert_bad_input(&["star", "render", "--n", "-5", "--d", "1", "--out", "x.svg"], &["-5"]);
+    assert_bad_input(&["star", "stellar", "--points", "2", "--stage", "3"], &["points = 2"]);
+    assert_bad_input(&["star", "stellar", "--points", "6", "--stage", "0"], &["stage"]);
 }
 
 #[test]
 fn png_size_out_of_range_is_a_clear_error() {
     assert_bad_input(
-        &[
-            "star", "render", "--n", "5", "--d", "2", "--size", "0", "--out", "x.png",
-        ],
+        &["star", "render", "--n", "5", "--d", "2", "--size", "0", "--out", "x.png"],
         &["size = 0", "16384"],
     );
     assert_bad_input(
-        &[
-            "star", "render", "--n", "5", "--d", "2", "--size", "20000", "--out", "x.png",
-        ],
+        &["star", "render", "--n", "5", "--d", "2", "--size", "20000", "--out", "x.png"],
         &["size = 20000"],
     );
 }
@@ -192,44 +134,21 @@ fn png_size_out_of_range_is_a_clear_error() {
 #[test]
 fn unknown_extension_is_a_clear_error() {
     assert_bad_input(
-        &[
-            "star", "render", "--n", "5", "--d", "2", "--out", "star.jpg",
-        ],
+        &["star", "render", "--n", "5", "--d", "2", "--out", "star.jpg"],
         &["star.jpg", ".svg or .png"],
     );
-    assert_bad_input(
-        &["star", "render", "--n", "5", "--d", "2", "--out", "star"],
-        &[".svg or .png"],
-    );
+    assert_bad_input(&["star", "render", "--n", "5", "--d", "2", "--out", "star"], &[".svg or .png"]);
 }
 
 #[test]
 fn unwritable_path_is_a_clear_error() {
     assert_bad_input(
-        &[
-            "star",
-            "render",
-            "--n",
-            "5",
-            "--d",
-            "2",
-            "--out",
-            "/no/such/folder/star.svg",
-        ],
+        &["star", "render", "--n", "5", "--d", "2", "--out", "/no/such/folder/star.svg"],
         &["cannot write", "/no/such/folder"],
     );
     // /proc exists but accepts no new files, even for root.
     assert_bad_input(
-        &[
-            "star",
-            "render",
-            "--n",
-            "5",
-            "--d",
-            "2",
-            "--out",
-            "/proc/curio-star.svg",
-        ],
+        &["star", "render", "--n", "5", "--d", "2", "--out", "/proc/curio-star.svg"],
         &["cannot write"],
     );
 }
@@ -237,10 +156,7 @@ fn unwritable_path_is_a_clear_error() {
 #[test]
 fn oversized_density_figure_is_refused_not_attempted() {
     assert_bad_input(
-        &[
-            "star", "render", "--n", "10000", "--d", "4999", "--style", "density", "--out",
-            "big.svg",
-        ],
+        &["star", "render", "--n", "10000", "--d", "4999", "--style", "density", "--out", "big.svg"],
         &["{10000/4999}", "path points"],
     );
 }
@@ -271,4 +187,16 @@ fn gui_without_a_display_says_so() {
 #[test]
 fn gui_rejects_a_bad_window_size() {
     assert_bad_input(&["gui", "--size", "10x10"], &["10x10", "200..=8192"]);
+}
+
+#[test]
+fn gui_rejects_unreadable_or_invalid_settings() {
+    assert_bad_input(
+        &["gui", "--settings", "/no/such/settings.json"],
+        &["cannot read settings", "/no/such/settings.json"],
+    );
+    let dir = temp_dir("settings");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ not json").expect("write");
+    assert_bad_input(&["gui", "--settings", path_str(&bad)], &["not valid"]);
 }

@@ -5,43 +5,30 @@ use curio::geom::Scene;
 use curio::star::{FigureOptions, StarSpec, StarStyle, figure_scene, stellar};
 
 fn star(n: u64, d: u64, style: StarStyle, construction: bool) -> Scene {
-    let options = FigureOptions {
-        style,
-        construction,
-        ..FigureOptions::default()
-    };
+    let options = FigureOptions { style, construction, ..FigureOptions::default() };
     figure_scene(StarSpec::new(n, d).expect("valid"), &options)
 }
 
 #[test]
 fn pentagram_svg_matches_the_snapshot() {
-    insta::assert_snapshot!(
-        "pentagram_polygram",
-        to_svg(&star(5, 2, StarStyle::Polygram, false))
-    );
+    insta::assert_snapshot!("pentagram_polygram", to_svg(&star(5, 2, StarStyle::Polygram, false)));
 }
 
 #[test]
 fn heptagram_outline_svg_matches_the_snapshot() {
-    insta::assert_snapshot!(
-        "heptagram_outline",
-        to_svg(&star(7, 3, StarStyle::Outline, false))
-    );
+    insta::assert_snapshot!("heptagram_outline", to_svg(&star(7, 3, StarStyle::Outline, false)));
 }
 
 #[test]
 fn hexagram_density_svg_matches_the_snapshot() {
-    insta::assert_snapshot!(
-        "hexagram_density",
-        to_svg(&star(6, 2, StarStyle::Density, false))
-    );
+    insta::assert_snapshot!("hexagram_density", to_svg(&star(6, 2, StarStyle::Density, false)));
 }
 
 #[test]
 fn stellar_dot_figure_svg_matches_the_snapshot() {
     let options = FigureOptions::default();
-    let scene = stellar::dot_figure_scene(6, 3, options.line_color, options.background)
-        .expect("small figure");
+    let scene =
+        stellar::dot_figure_scene(6, 3, options.line_color, options.background).expect("small figure");
     insta::assert_snapshot!("stellar_6_3", to_svg(&scene));
 }
 
@@ -49,26 +36,17 @@ fn stellar_dot_figure_svg_matches_the_snapshot() {
 fn compare_with_resvg(scene: &Scene, size: u32) -> (f64, f64) {
     let ours = rasterize(scene, size);
     let svg = to_svg(scene);
-    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
-        .expect("our SVG parses");
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).expect("our SVG parses");
     let mut pixmap = resvg::tiny_skia::Pixmap::new(ours.width(), ours.height()).expect("pixmap");
     let scale = ours.width() as f32 / tree.size().width();
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
+    resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     let mut total = 0.0;
     let mut far = 0usize;
     for (theirs, mine) in pixmap.pixels().iter().zip(ours.pixels()) {
         let theirs = theirs.demultiply();
         let channels = [theirs.red(), theirs.green(), theirs.blue(), theirs.alpha()];
-        let worst = channels
-            .iter()
-            .zip(mine.0)
-            .map(|(a, b)| (i32::from(*a) - i32::from(b)).abs())
-            .max()
-            .unwrap_or(0);
+        let worst =
+            channels.iter().zip(mine.0).map(|(a, b)| (i32::from(*a) - i32::from(b)).abs()).max().unwrap_or(0);
         total += channels
             .iter()
             .zip(mine.0)
@@ -87,27 +65,17 @@ fn compare_with_resvg(scene: &Scene, size: u32) -> (f64, f64) {
 fn png_matches_resvg_rendering_of_the_svg() {
     let scenes = [
         ("{7/3} polygram", star(7, 3, StarStyle::Polygram, false)),
-        (
-            "{5/2} outline + construction",
-            star(5, 2, StarStyle::Outline, true),
-        ),
+        ("{5/2} outline + construction", star(5, 2, StarStyle::Outline, true)),
         ("{12/5} density", star(12, 5, StarStyle::Density, false)),
         ("{8/3} polygram transparent", {
-            let options = FigureOptions {
-                background: None,
-                ..FigureOptions::default()
-            };
+            let options = FigureOptions { background: None, ..FigureOptions::default() };
             figure_scene(StarSpec::new(8, 3).expect("valid"), &options)
         }),
     ];
     for (name, scene) in scenes {
         let (mean, far) = compare_with_resvg(&scene, 256);
         assert!(mean < 1.5, "{name}: mean channel difference {mean:.3}");
-        assert!(
-            far < 0.005,
-            "{name}: {:.3}% of pixels differ a lot",
-            far * 100.0
-        );
+        assert!(far < 0.005, "{name}: {:.3}% of pixels differ a lot", far * 100.0);
     }
 }
 
@@ -155,20 +123,11 @@ fn cancelled_export_leaves_no_file() {
     impl Progress for CancelAfterFirst {
         fn report(&mut self, _: u64, _: u64, _: &str) -> ControlFlow<()> {
             self.0 += 1;
-            if self.0 > 1 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            if self.0 > 1 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         }
     }
     let path = std::env::temp_dir().join(format!("curio-cancel-{}.png", std::process::id()));
-    let result = save(
-        &star(5, 2, StarStyle::Polygram, false),
-        &path,
-        64,
-        &mut CancelAfterFirst(0),
-    );
+    let result = save(&star(5, 2, StarStyle::Polygram, false), &path, 64, &mut CancelAfterFirst(0));
     assert!(matches!(result, Err(ExportError::Cancelled)));
     assert!(!path.exists());
 }

@@ -18,19 +18,13 @@ fn drawn_measure(image: &image::RgbaImage) -> (usize, f64) {
             lit += 1;
         }
     }
-    (
-        colours.len(),
-        lit as f64 / f64::from(image.width() * image.height()),
-    )
+    (colours.len(), lit as f64 / f64::from(image.width() * image.height()))
 }
 
 #[test]
 fn the_app_window_is_drawn_under_x() {
     if std::env::var_os("DISPLAY").is_none() {
-        assert!(
-            !display_required(),
-            "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set"
-        );
+        assert!(!display_required(), "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
         eprintln!("skipping: no DISPLAY");
         return;
     }
@@ -72,10 +66,5 @@ fn the_app_window_is_drawn_under_x() {
         let _ = image.save(&path);
         eprintln!("screenshot: {}", path.display());
     }
-    assert!(
-        best.0 > 40 && best.1 > 0.3,
-        "window not drawn: {} colours, {:.0}% lit",
-        best.0,
-        best.1 * 100.0
-    );
+    assert!(best.0 > 40 && best.1 > 0.3, "window not drawn: {} colours, {:.0}% lit", best.0, best.1 * 100.0);
 }

@@ -2,19 +2,8 @@
 
 use std::path::Path;
 
-const DOMAIN_FOLDERS: [&str; 11] = [
-    "geom",
-    "star",
-    "gregg",
-    "mines",
-    "tetris",
-    "fermat",
-    "bot",
-    "puzzles",
-    "jobs",
-    "export",
-    "progress.rs",
-];
+const DOMAIN_FOLDERS: [&str; 11] =
+    ["geom", "star", "gregg", "mines", "tetris", "fermat", "bot", "puzzles", "jobs", "export", "progress.rs"];
 const UI_CRATES: [&str; 4] = ["egui", "eframe", "egui_wgpu", "wgpu"];
 
 fn rust_files(path: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -67,11 +56,7 @@ fn domain_code_imports_no_ui_crates() {
             offenders.push(format!("{}: {}", file.display(), line.trim()));
         }
     }
-    assert!(
-        offenders.is_empty(),
-        "domain code imports UI crates:\n{}",
-        offenders.join("\n")
-    );
+    assert!(offenders.is_empty(), "domain code imports UI crates:\n{}", offenders.join("\n"));
 }
 
 #[test]

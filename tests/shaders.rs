@@ -10,9 +10,8 @@ fn every_wgsl_shader_validates() {
             continue;
         }
         let source = std::fs::read_to_string(&path).expect("readable shader");
-        let module = naga::front::wgsl::parse_str(&source).unwrap_or_else(|error| {
-            panic!("{}: {}", path.display(), error.emit_to_string(&source))
-        });
+        let module = naga::front::wgsl::parse_str(&source)
+            .unwrap_or_else(|error| panic!("{}: {}", path.display(), error.emit_to_string(&source)));
         naga::valid::Validator::new(
             naga::valid::ValidationFlags::all(),
             naga::valid::Capabilities::default(),

@@ -41,16 +41,12 @@ fn changing_n_and_d_by_label_updates_the_star() {
     harness.get_by_label("n (tips)").set_value_accesskit(9.0);
     harness.run();
     assert_eq!(harness.state().state().star.n, 9);
-    harness
-        .get_by_role_and_label(Role::Slider, "d (density)")
-        .set_value_accesskit(4.0);
+    harness.get_by_role_and_label(Role::Slider, "d (density)").set_value_accesskit(4.0);
     harness.run();
     assert_eq!(harness.state().state().star.d, 4);
     harness.get_by_label_contains("{9/4}: single polygram");
     // Only valid d are offered: asking for more than floor((n-1)/2) is clamped.
-    harness
-        .get_by_role_and_label(Role::Slider, "d (density)")
-        .set_value_accesskit(40.0);
+    harness.get_by_role_and_label(Role::Slider, "d (density)").set_value_accesskit(40.0);
     harness.run();
     assert_eq!(harness.state().state().star.d, 4);
     // Lowering n pulls d back into range.
@@ -80,20 +76,14 @@ fn style_and_view_switch_by_label() {
     harness.run();
     harness.get_by_label("density").click();
     harness.run();
-    assert_eq!(
-        harness.state().state().star.figure.style,
-        StarStyle::Density
-    );
+    assert_eq!(harness.state().state().star.figure.style, StarStyle::Density);
     harness.get_by_label_contains("density drawn on the CPU");
     harness.get_by_label("construction overlay").click();
     harness.run();
     assert!(harness.state().state().star.figure.construction);
     harness.get_by_label("stellar dots").click();
     harness.run();
-    assert_eq!(
-        harness.state().state().star.view,
-        curio::app::panels::star_panel::StarView::Stellar
-    );
+    assert_eq!(harness.state().state().star.view, curio::app::panels::star_panel::StarView::Stellar);
     harness.get_by_label("S(6, 4) = 73");
 }
 
@@ -106,9 +96,7 @@ fn gui_export_is_identical_to_cli_export() {
     let mut harness = harness(fresh_app());
     harness.run();
     harness.state_mut().star_panel().state.export_path = gui_file.display().to_string();
-    harness
-        .get_by_role_and_label(Role::Button, "Export")
-        .click();
+    harness.get_by_role_and_label(Role::Button, "Export").click();
     for _ in 0..200 {
         harness.step();
         if !harness.state_mut().star_panel().is_exporting() {
@@ -117,10 +105,7 @@ fn gui_export_is_identical_to_cli_export() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let message = harness.state_mut().star_panel().export_message().cloned();
-    assert!(
-        matches!(message, Some(Ok(ref text)) if text.contains("saved")),
-        "{message:?}"
-    );
+    assert!(matches!(message, Some(Ok(ref text)) if text.contains("saved")), "{message:?}");
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["star", "render", "--n", "7", "--d", "3", "--out"])
         .arg(&cli_file)
@@ -137,9 +122,7 @@ fn gui_export_reports_a_bad_path_inline() {
     let mut harness = harness(fresh_app());
     harness.run();
     harness.state_mut().star_panel().state.export_path = "/no/such/folder/star.png".to_string();
-    harness
-        .get_by_role_and_label(Role::Button, "Export")
-        .click();
+    harness.get_by_role_and_label(Role::Button, "Export").click();
     for _ in 0..200 {
         harness.step();
         if !harness.state_mut().star_panel().is_exporting() {
@@ -148,10 +131,7 @@ fn gui_export_reports_a_bad_path_inline() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let message = harness.state_mut().star_panel().export_message().cloned();
-    assert!(
-        matches!(message, Some(Err(ref text)) if text.contains("cannot write")),
-        "{message:?}"
-    );
+    assert!(matches!(message, Some(Err(ref text)) if text.contains("cannot write")), "{message:?}");
     harness.get_by_label_contains("cannot write");
 }
 
@@ -165,8 +145,7 @@ fn settings_survive_a_restart_round_trip() {
     let loaded: AppState = serde_json::from_str(&text).expect("deserializes");
     assert_eq!(loaded, state);
     // Old or partial files load with defaults; out-of-range values are brought back into range.
-    let partial: AppState =
-        serde_json::from_str(r#"{"star":{"n":2,"d":9}}"#).expect("partial loads");
+    let partial: AppState = serde_json::from_str(r#"{"star":{"n":2,"d":9}}"#).expect("partial loads");
     let app = CurioApp::with_state(partial, None);
     assert_eq!((app.state().star.n, app.state().star.d), (3, 1));
 }
@@ -183,10 +162,7 @@ fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
     match created {
         Ok(render_state) => {
             let adapter = curio::app::gpu::star_density::install(&render_state);
-            Some((
-                egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state),
-                adapter,
-            ))
+            Some((egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state), adapter))
         }
         Err(_) if std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1") => {
             panic!("no wgpu adapter, but CURIO_REQUIRE_DISPLAY=1 requires one")
@@ -232,4 +208,23 @@ fn star_panel_density_on_gpu_snapshot() {
     state.star.d = 4;
     state.star.figure.style = StarStyle::Density;
     snapshot("star_panel_density_gpu", state, [640.0, 480.0]);
+}
+
+#[test]
+fn star_panel_outline_small_window_snapshot() {
+    let mut state = AppState::default();
+    state.star.n = 5;
+    state.star.d = 2;
+    state.star.figure.style = StarStyle::Outline;
+    state.star.figure.construction = true;
+    snapshot("star_panel_outline_small", state, [480.0, 360.0]);
+}
+
+#[test]
+fn stellar_dot_figure_snapshot() {
+    let mut state = AppState::default();
+    state.star.view = curio::app::panels::star_panel::StarView::Stellar;
+    state.star.stellar_points = 6;
+    state.star.stellar_stage = 5;
+    snapshot("stellar_dots", state, [720.0, 480.0]);
 }

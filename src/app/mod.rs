@@ -36,19 +36,18 @@ pub struct CurioApp {
 impl CurioApp {
     /// Builds the app: loads settings (unless `args.fresh`), installs GPU pipelines.
     pub fn new(cc: &eframe::CreationContext<'_>, args: &GuiArgs) -> Self {
-        let saved: Option<AppState> = if args.fresh {
+        let from_file = args.settings.as_deref().and_then(|path| load_settings(path).ok());
+        let saved: Option<AppState> = if from_file.is_some() {
+            from_file
+        } else if args.fresh {
             None
         } else {
-            cc.storage
-                .and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
+            cc.storage.and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
         };
         theme::install_fonts(&cc.egui_ctx);
-        let gpu_adapter = cc
-            .wgpu_render_state
-            .as_ref()
-            .map(gpu::star_density::install);
+        let gpu_adapter = cc.wgpu_render_state.as_ref().map(gpu::star_density::install);
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
-        app.persist = !args.fresh;
+        app.persist = !args.fresh && args.settings.is_none();
         if let Some(panel) = args.panel {
             app.panel = panel;
         }
@@ -57,9 +56,7 @@ impl CurioApp {
             frames: 0,
             seconds: f64::from(seconds),
         });
-        app.quit_at = args
-            .quit_after
-            .map(|seconds| Instant::now() + Duration::from_secs(u64::from(seconds)));
+        app.quit_at = args.quit_after.map(|seconds| Instant::now() + Duration::from_secs(u64::from(seconds)));
         app
     }
 
@@ -78,10 +75,7 @@ impl CurioApp {
 
     /// The settings as they would be saved now.
     pub fn state(&self) -> AppState {
-        AppState {
-            panel: self.panel,
-            star: self.star.state.clone(),
-        }
+        AppState { panel: self.panel, star: self.star.state.clone() }
     }
 
     /// The panel shown.
@@ -174,6 +168,14 @@ impl eframe::App for CurioApp {
     }
 }
 
+/// Reads settings from a JSON file (missing fields take their defaults).
+pub fn load_settings(path: &std::path::Path) -> anyhow::Result<AppState> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| anyhow::anyhow!("cannot read settings '{}': {error}", path.display()))?;
+    serde_json::from_str(&text)
+        .map_err(|error| anyhow::anyhow!("settings '{}' are not valid: {error}", path.display()))
+}
+
 /// Opens the window and runs until it is closed.
 pub fn run(args: GuiArgs) -> anyhow::Result<()> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
@@ -190,7 +192,7 @@ pub fn run(args: GuiArgs) -> anyhow::Result<()> {
             .with_inner_size([width, height])
             .with_min_inner_size([420.0, 320.0]),
         renderer: eframe::Renderer::Wgpu,
-        persist_window: !args.fresh && args.size.is_none(),
+        persist_window: !args.fresh && args.settings.is_none() && args.size.is_none(),
         ..Default::default()
     };
     if args.measure_fps.is_some() {

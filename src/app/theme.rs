@@ -43,11 +43,7 @@ pub fn install_fonts(ctx: &eframe::egui::Context) {
         std::sync::Arc::new(FontData::from_static(crate::geom::FONT_BYTES)),
     );
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("dejavu-sans".to_string());
+        fonts.families.entry(family).or_default().push("dejavu-sans".to_string());
     }
     ctx.set_fonts(fonts);
 }

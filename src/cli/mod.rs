@@ -48,6 +48,10 @@ pub struct GuiArgs {
     /// Do not load or save settings (start from defaults).
     #[arg(long)]
     pub fresh: bool,
+    /// Start from the settings in this JSON file (same fields as the saved state) and do not
+    /// save on exit; for reproducible demos, screenshots and measurements.
+    #[arg(long, value_name = "FILE.json")]
+    pub settings: Option<std::path::PathBuf>,
 }
 
 fn parse_window_size(text: &str) -> Result<(f32, f32), String> {
@@ -55,16 +59,12 @@ fn parse_window_size(text: &str) -> Result<(f32, f32), String> {
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("size '{text}' must look like WIDTHxHEIGHT, e.g. 1280x800"))?;
     let parse = |value: &str| -> Result<f32, String> {
-        let number: u32 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("size '{text}': '{value}' is not a whole number"))?;
+        let number: u32 =
+            value.trim().parse().map_err(|_| format!("size '{text}': '{value}' is not a whole number"))?;
         if (200..=8192).contains(&number) {
             Ok(number as f32)
         } else {
-            Err(format!(
-                "size '{text}': {number} is out of range, each side must be 200..=8192"
-            ))
+            Err(format!("size '{text}': {number} is out of range, each side must be 200..=8192"))
         }
     };
     Ok((parse(width)?, parse(height)?))
@@ -100,7 +100,12 @@ impl CliError {
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         None => crate::app::run(GuiArgs::default()).map_err(CliError::Failure),
-        Some(Command::Gui(args)) => crate::app::run(args).map_err(CliError::Failure),
+        Some(Command::Gui(args)) => {
+            if let Some(path) = &args.settings {
+                crate::app::load_settings(path).map_err(CliError::Usage)?;
+            }
+            crate::app::run(args).map_err(CliError::Failure)
+        }
         Some(Command::Star(args)) => star::run(args),
     }
 }

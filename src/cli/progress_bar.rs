@@ -9,8 +9,8 @@ pub fn run_job_with_bar<T: Send + 'static>(
     name: &str,
     work: impl FnOnce(&mut JobReporter) -> Result<T, JobError> + Send + 'static,
 ) -> Result<T, JobError> {
-    let job = Job::spawn(name, work)
-        .map_err(|error| JobError::Failed(format!("cannot start thread: {error}")))?;
+    let job =
+        Job::spawn(name, work).map_err(|error| JobError::Failed(format!("cannot start thread: {error}")))?;
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}")

@@ -107,10 +107,7 @@ fn check_output(path: &std::path::Path, size: u64) -> Result<export::Format, Cli
     if format == export::Format::Png {
         export::check_size(size).map_err(export_error)?;
     }
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     if !parent.is_dir() {
         return Err(usage(anyhow::anyhow!(
             "cannot write '{}': folder '{}' does not exist",
@@ -121,11 +118,7 @@ fn check_output(path: &std::path::Path, size: u64) -> Result<export::Format, Cli
     Ok(format)
 }
 
-fn save_with_bar(
-    scene: crate::geom::Scene,
-    out: PathBuf,
-    size: u64,
-) -> Result<(u32, u32), CliError> {
+fn save_with_bar(scene: crate::geom::Scene, out: PathBuf, size: u64) -> Result<(u32, u32), CliError> {
     let job_out = out.clone();
     let result = run_job_with_bar("curio-export", move |progress| {
         export::save(&scene, &job_out, size, progress)
@@ -133,16 +126,11 @@ fn save_with_bar(
         let view = scene.view_box;
         let longest = view.width().max(view.height());
         let scale = size as f64 / longest;
-        Ok((
-            (view.width() * scale).round() as u32,
-            (view.height() * scale).round() as u32,
-        ))
+        Ok(((view.width() * scale).round() as u32, (view.height() * scale).round() as u32))
     });
     result.map_err(|error| match error {
         // Write errors name the path; they come from bad input (unwritable location).
-        JobError::Failed(message) if message.starts_with("cannot write") => {
-            usage(anyhow::anyhow!(message))
-        }
+        JobError::Failed(message) if message.starts_with("cannot write") => usage(anyhow::anyhow!(message)),
         other => CliError::Failure(other.into()),
     })
 }
@@ -150,10 +138,7 @@ fn save_with_bar(
 fn render(args: RenderArgs) -> Result<(), CliError> {
     let spec = StarSpec::new(args.n, args.d).map_err(usage)?;
     if !args.rotation.is_finite() {
-        return Err(usage(anyhow::anyhow!(
-            "rotation = {} is not a finite number of degrees",
-            args.rotation
-        )));
+        return Err(usage(anyhow::anyhow!("rotation = {} is not a finite number of degrees", args.rotation)));
     }
     let format = check_output(&args.out, args.size)?;
     let defaults = FigureOptions::default();
@@ -161,11 +146,7 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
         style: args.style,
         rotation_degrees: args.rotation,
         construction: args.construction,
-        background: if args.transparent {
-            None
-        } else {
-            defaults.background
-        },
+        background: if args.transparent { None } else { defaults.background },
         fill: if args.no_fill { None } else { defaults.fill },
         ..defaults
     };
@@ -181,11 +162,7 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
     let scene = figure_scene(spec, &options);
     let (width, height) = save_with_bar(scene, args.out.clone(), args.size)?;
     let seconds = started.elapsed().as_secs_f64();
-    let format_name = if format == export::Format::Svg {
-        "svg"
-    } else {
-        "png"
-    };
+    let format_name = if format == export::Format::Svg { "svg" } else { "png" };
     if args.json {
         print_json(&json!({
             "file": args.out.display().to_string(),
@@ -199,17 +176,9 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
             "seconds": seconds,
         }))
     } else {
-        let size = if format == export::Format::Png {
-            format!(", {width}x{height} px")
-        } else {
-            String::new()
-        };
-        println!(
-            "wrote {} ({spec} {}{size}) in {:.3} s",
-            args.out.display(),
-            args.style.name(),
-            seconds
-        );
+        let size =
+            if format == export::Format::Png { format!(", {width}x{height} px") } else { String::new() };
+        println!("wrote {} ({spec} {}{size}) in {:.3} s", args.out.display(), args.style.name(), seconds);
         Ok(())
     }
 }
@@ -219,13 +188,9 @@ fn stellar_command(args: StellarArgs) -> Result<(), CliError> {
     if let Some(out) = &args.out {
         check_output(out, args.size)?;
         let defaults = FigureOptions::default();
-        let scene = stellar::dot_figure_scene(
-            args.points,
-            args.stage,
-            defaults.line_color,
-            defaults.background,
-        )
-        .map_err(usage)?;
+        let scene =
+            stellar::dot_figure_scene(args.points, args.stage, defaults.line_color, defaults.background)
+                .map_err(usage)?;
         save_with_bar(scene, out.clone(), args.size)?;
     }
     if args.json {

@@ -73,10 +73,7 @@ pub enum Format {
 impl Format {
     /// The format named by the file's extension (case-insensitive).
     pub fn from_path(path: &Path) -> Result<Format, ExportError> {
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
+        let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
         match extension.as_deref() {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
@@ -118,10 +115,8 @@ pub fn save(
             check(progress.report(0, 3, "rasterizing"))?;
             let image = rasterize(scene, size);
             check(progress.report(1, 3, "encoding PNG"))?;
-            png::encode(&image).map_err(|message| ExportError::Encode {
-                path: path.to_path_buf(),
-                message,
-            })?
+            png::encode(&image)
+                .map_err(|message| ExportError::Encode { path: path.to_path_buf(), message })?
         }
     };
     let total = if format == Format::Svg { 2 } else { 3 };
@@ -132,14 +127,8 @@ pub fn save(
 }
 
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    let write_error = |source| ExportError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let write_error = |source| ExportError::Write { path: path.to_path_buf(), source };
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{file_name}.curio-partial"));
     std::fs::write(&temporary, bytes).map_err(write_error)?;
     std::fs::rename(&temporary, path).map_err(|source| {

@@ -2,9 +2,7 @@
 
 use crate::geom::{Color, FillRule, PathCommand, Scene};
 use image::{ImageEncoder, RgbaImage};
-use tiny_skia::{
-    FillRule as SkiaFillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform,
-};
+use tiny_skia::{FillRule as SkiaFillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 /// Largest PNG side in pixels.
 pub const MAX_PNG_SIZE: u32 = 16_384;
@@ -29,12 +27,7 @@ pub fn rasterize(scene: &Scene, size: u32) -> RgbaImage {
         return RgbaImage::new(width, height);
     };
     if let Some(background) = scene.background {
-        pixmap.fill(tiny_skia::Color::from_rgba8(
-            background.r,
-            background.g,
-            background.b,
-            background.a,
-        ));
+        pixmap.fill(tiny_skia::Color::from_rgba8(background.r, background.g, background.b, background.a));
     }
     // Pixel space is y-down: x' = (x - min.x) s, y' = (max.y - y) s.
     let transform = Transform::from_row(
@@ -51,9 +44,9 @@ pub fn rasterize(scene: &Scene, size: u32) -> RgbaImage {
             match *command {
                 PathCommand::MoveTo(p) => builder.move_to(p.x as f32, p.y as f32),
                 PathCommand::LineTo(p) => builder.line_to(p.x as f32, p.y as f32),
-                PathCommand::CubicTo(a, b, c) => builder.cubic_to(
-                    a.x as f32, a.y as f32, b.x as f32, b.y as f32, c.x as f32, c.y as f32,
-                ),
+                PathCommand::CubicTo(a, b, c) => {
+                    builder.cubic_to(a.x as f32, a.y as f32, b.x as f32, b.y as f32, c.x as f32, c.y as f32)
+                }
                 PathCommand::Close => builder.close(),
             }
         }
@@ -92,12 +85,7 @@ pub fn rasterize(scene: &Scene, size: u32) -> RgbaImage {
 pub fn encode(image: &RgbaImage) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     image::codecs::png::PngEncoder::new(&mut bytes)
-        .write_image(
-            image.as_raw(),
-            image.width(),
-            image.height(),
-            image::ExtendedColorType::Rgba8,
-        )
+        .write_image(image.as_raw(), image.width(), image.height(), image::ExtendedColorType::Rgba8)
         .map_err(|error| error.to_string())?;
     Ok(bytes)
 }

@@ -7,11 +7,7 @@ use std::fmt::Write;
 fn number(value: f64) -> String {
     let text = format!("{value:.6}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
+    if text == "-0" { "0".to_string() } else { text.to_string() }
 }
 
 fn point(p: Point) -> String {
@@ -23,11 +19,7 @@ fn paint(name: &str, color: Option<Color>) -> String {
     match color {
         None => format!(r#" {name}="none""#),
         Some(c) if c.a == 255 => format!(r#" {name}="{}""#, c.hex()),
-        Some(c) => format!(
-            r#" {name}="{}" {name}-opacity="{}""#,
-            c.hex(),
-            number(f64::from(c.a) / 255.0)
-        ),
+        Some(c) => format!(r#" {name}="{}" {name}-opacity="{}""#, c.hex(), number(f64::from(c.a) / 255.0)),
     }
 }
 

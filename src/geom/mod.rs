@@ -72,10 +72,7 @@ pub struct Rect {
 impl Rect {
     /// The square of half-side `half` centred on the origin.
     pub fn centered_square(half: f64) -> Self {
-        Self {
-            min: Point::new(-half, -half),
-            max: Point::new(half, half),
-        }
+        Self { min: Point::new(-half, -half), max: Point::new(half, half) }
     }
 
     /// Width of the rectangle.
@@ -132,8 +129,7 @@ impl Path {
 
     /// Adds a cubic Bézier segment.
     pub fn cubic_to(&mut self, control1: Point, control2: Point, end: Point) -> &mut Self {
-        self.commands
-            .push(PathCommand::CubicTo(control1, control2, end));
+        self.commands.push(PathCommand::CubicTo(control1, control2, end));
         self
     }
 
@@ -243,31 +239,20 @@ impl Color {
     pub fn lerp(self, other: Color, t: f64) -> Color {
         let t = t.clamp(0.0, 1.0);
         let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
-        Color::rgba(
-            mix(self.r, other.r),
-            mix(self.g, other.g),
-            mix(self.b, other.b),
-            mix(self.a, other.a),
-        )
+        Color::rgba(mix(self.r, other.r), mix(self.g, other.g), mix(self.b, other.b), mix(self.a, other.a))
     }
 
     /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
     pub fn parse_hex(text: &str) -> Option<Color> {
         let digits = text.trim().strip_prefix('#')?;
-        let channel =
-            |range: std::ops::Range<usize>| u8::from_str_radix(digits.get(range)?, 16).ok();
+        let channel = |range: std::ops::Range<usize>| u8::from_str_radix(digits.get(range)?, 16).ok();
         match digits.len() {
             3 => {
                 let short = |i: usize| channel(i..i + 1).map(|v| v * 17);
                 Some(Color::rgb(short(0)?, short(1)?, short(2)?))
             }
             6 => Some(Color::rgb(channel(0..2)?, channel(2..4)?, channel(4..6)?)),
-            8 => Some(Color::rgba(
-                channel(0..2)?,
-                channel(2..4)?,
-                channel(4..6)?,
-                channel(6..8)?,
-            )),
+            8 => Some(Color::rgba(channel(0..2)?, channel(2..4)?, channel(4..6)?, channel(6..8)?)),
             _ => None,
         }
     }
@@ -306,18 +291,12 @@ pub struct Style {
 impl Style {
     /// A filled shape without outline.
     pub fn filled(color: Color) -> Self {
-        Self {
-            fill: Some(color),
-            ..Self::default()
-        }
+        Self { fill: Some(color), ..Self::default() }
     }
 
     /// An outlined shape without fill.
     pub fn stroked(color: Color, width: f64) -> Self {
-        Self {
-            stroke: Some(Stroke { color, width }),
-            ..Self::default()
-        }
+        Self { stroke: Some(Stroke { color, width }), ..Self::default() }
     }
 }
 
@@ -344,11 +323,7 @@ pub struct Scene {
 impl Scene {
     /// An empty scene showing `view_box`.
     pub fn new(view_box: Rect, background: Option<Color>) -> Self {
-        Self {
-            view_box,
-            background,
-            shapes: Vec::new(),
-        }
+        Self { view_box, background, shapes: Vec::new() }
     }
 
     /// Adds a shape on top.
@@ -360,10 +335,7 @@ impl Scene {
 
     /// Total number of stored path points, a measure of export cost.
     pub fn point_count(&self) -> usize {
-        self.shapes
-            .iter()
-            .map(|shape| shape.path.point_count())
-            .sum()
+        self.shapes.iter().map(|shape| shape.path.point_count()).sum()
     }
 }
 
@@ -418,12 +390,7 @@ mod tests {
 
     #[test]
     fn square_has_winding_one_inside_and_zero_outside() {
-        let square = [
-            Point::new(0.0, 0.0),
-            Point::new(1.0, 0.0),
-            Point::new(1.0, 1.0),
-            Point::new(0.0, 1.0),
-        ];
+        let square = [Point::new(0.0, 0.0), Point::new(1.0, 0.0), Point::new(1.0, 1.0), Point::new(0.0, 1.0)];
         assert_eq!(polygon_winding(&square, Point::new(0.5, 0.5)), 1);
         assert_eq!(polygon_winding(&square, Point::new(1.5, 0.5)), 0);
         assert!((polygon_area(&square) - 1.0).abs() < 1e-12);
@@ -433,10 +400,7 @@ mod tests {
     fn hex_colours_round_trip() {
         assert_eq!(Color::parse_hex("#ff8000"), Some(Color::rgb(255, 128, 0)));
         assert_eq!(Color::parse_hex("#f80"), Some(Color::rgb(255, 136, 0)));
-        assert_eq!(
-            Color::parse_hex("#11223344"),
-            Some(Color::rgba(0x11, 0x22, 0x33, 0x44))
-        );
+        assert_eq!(Color::parse_hex("#11223344"), Some(Color::rgba(0x11, 0x22, 0x33, 0x44)));
         assert_eq!(Color::parse_hex("ff8000"), None);
         assert_eq!(Color::rgb(1, 2, 255).hex(), "#0102ff");
     }

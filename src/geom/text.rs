@@ -30,10 +30,7 @@ struct GlyphPen<'a> {
 
 impl GlyphPen<'_> {
     fn point(&self, x: f32, y: f32) -> Point {
-        Point::new(
-            self.origin.x + f64::from(x) * self.scale,
-            self.origin.y + f64::from(y) * self.scale,
-        )
+        Point::new(self.origin.x + f64::from(x) * self.scale, self.origin.y + f64::from(y) * self.scale)
     }
 }
 
@@ -62,8 +59,7 @@ impl OutlinePen for GlyphPen<'_> {
 
     fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
         let end = self.point(x, y);
-        self.path
-            .cubic_to(self.point(cx0, cy0), self.point(cx1, cy1), end);
+        self.path.cubic_to(self.point(cx0, cy0), self.point(cx1, cy1), end);
         self.last = end;
     }
 
@@ -82,10 +78,7 @@ pub fn text_path(text: &str, anchor_point: Point, size: f64, anchor: TextAnchor)
     };
     // Outlines in font units (unquantized), scaled here: skrifa's scaled outlines are rounded
     // to 1/64 of the size, which is far too coarse for model units.
-    let units_per_em = font
-        .metrics(Size::unscaled(), LocationRef::default())
-        .units_per_em
-        .max(1);
+    let units_per_em = font.metrics(Size::unscaled(), LocationRef::default()).units_per_em.max(1);
     let scale = size / f64::from(units_per_em);
     let metrics = font.glyph_metrics(Size::unscaled(), LocationRef::default());
     let advance = |glyph| f64::from(metrics.advance_width(glyph).unwrap_or(0.0)) * scale;
@@ -95,20 +88,12 @@ pub fn text_path(text: &str, anchor_point: Point, size: f64, anchor: TextAnchor)
     let width: f64 = glyphs.iter().map(|&glyph| advance(glyph)).sum();
     let cap_height = 0.72 * size;
     let mut origin = match anchor {
-        TextAnchor::Center => Point::new(
-            anchor_point.x - width / 2.0,
-            anchor_point.y - cap_height / 2.0,
-        ),
+        TextAnchor::Center => Point::new(anchor_point.x - width / 2.0, anchor_point.y - cap_height / 2.0),
         TextAnchor::Left => Point::new(anchor_point.x, anchor_point.y - cap_height / 2.0),
     };
     for glyph in glyphs {
         if let Some(outline) = outlines.get(glyph) {
-            let mut pen = GlyphPen {
-                path: &mut path,
-                origin,
-                scale,
-                last: origin,
-            };
+            let mut pen = GlyphPen { path: &mut path, origin, scale, last: origin };
             let settings = DrawSettings::unhinted(Size::unscaled(), LocationRef::default());
             // A glyph that fails to draw is left out rather than failing the whole label.
             let _ = outline.draw(settings, &mut pen);
@@ -138,10 +123,6 @@ mod tests {
             .collect();
         let min = xs.iter().cloned().fold(f64::MAX, f64::min);
         let max = xs.iter().cloned().fold(f64::MIN, f64::max);
-        assert!(
-            ((min + max) / 2.0 - 10.0).abs() < 0.3,
-            "centre {}",
-            (min + max) / 2.0
-        );
+        assert!(((min + max) / 2.0 - 10.0).abs() < 0.3, "centre {}", (min + max) / 2.0);
     }
 }

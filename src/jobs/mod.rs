@@ -42,11 +42,7 @@ pub struct JobStatus {
 impl JobStatus {
     /// Fraction done in 0..=1 (0 when the total is unknown).
     pub fn fraction(&self) -> f32 {
-        if self.total == 0 {
-            0.0
-        } else {
-            (self.done as f64 / self.total as f64).clamp(0.0, 1.0) as f32
-        }
+        if self.total == 0 { 0.0 } else { (self.done as f64 / self.total as f64).clamp(0.0, 1.0) as f32 }
     }
 }
 
@@ -69,11 +65,7 @@ impl JobReporter {
     }
 
     fn flow(&self) -> ControlFlow<()> {
-        if self.is_cancelled() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        if self.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     }
 
     fn wake(&self) {
@@ -85,11 +77,7 @@ impl JobReporter {
 
 impl Progress for JobReporter {
     fn report(&mut self, done: u64, total: u64, message: &str) -> ControlFlow<()> {
-        let status = JobStatus {
-            done,
-            total,
-            message: message.to_string(),
-        };
+        let status = JobStatus { done, total, message: message.to_string() };
         match self.sender.try_send(Update::Status(status)) {
             Ok(()) | Err(TrySendError::Full(_)) => {}
             Err(TrySendError::Disconnected(_)) => return ControlFlow::Break(()),
@@ -136,18 +124,12 @@ impl<T: Send + 'static> Job<T> {
     ) -> std::io::Result<Self> {
         let (sender, receiver) = sync_channel(CHANNEL_CAPACITY);
         let cancel = Arc::new(AtomicBool::new(false));
-        let mut reporter = JobReporter {
-            sender,
-            cancel: Arc::clone(&cancel),
-            wake,
-        };
-        let handle = std::thread::Builder::new()
-            .name(name.to_string())
-            .spawn(move || {
-                let result = work(&mut reporter);
-                reporter.wake();
-                result
-            })?;
+        let mut reporter = JobReporter { sender, cancel: Arc::clone(&cancel), wake };
+        let handle = std::thread::Builder::new().name(name.to_string()).spawn(move || {
+            let result = work(&mut reporter);
+            reporter.wake();
+            result
+        })?;
         Ok(Self {
             name: name.to_string(),
             cancel,
@@ -211,9 +193,7 @@ impl<T: Send + 'static> Job<T> {
 
     /// True while the thread runs.
     pub fn is_running(&self) -> bool {
-        self.handle
-            .as_ref()
-            .is_some_and(|handle| !handle.is_finished())
+        self.handle.as_ref().is_some_and(|handle| !handle.is_finished())
     }
 
     /// Blocks until the job ends, calling `on_update` with the status after each wake-up.
@@ -257,11 +237,7 @@ mod tests {
             for i in 0..100u64 {
                 sum += i;
                 check(progress.report(i + 1, 100, "adding")).map_err(|_| JobError::Cancelled)?;
-                let _ = progress.sample(Sample {
-                    series: "sum",
-                    x: i as f64,
-                    y: sum as f64,
-                });
+                let _ = progress.sample(Sample { series: "sum", x: i as f64, y: sum as f64 });
             }
             Ok(sum)
         })

@@ -5,9 +5,7 @@ use crate::geom::{Color, FillRule, Path, Point, Rect, Scene, Style, TextAnchor, 
 use serde::{Deserialize, Serialize};
 
 /// How the star is drawn.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
 pub enum StarStyle {
     /// The simple 2n-vertex boundary from the two-circle construction.
     Outline,
@@ -84,51 +82,27 @@ pub fn view_half_extent(options: &FigureOptions) -> f64 {
 
 /// Density colour of winding number `winding` (1..=d) in a star of density `d`.
 pub fn density_color(options: &FigureOptions, winding: u32, d: u32) -> Color {
-    let t = if d <= 1 {
-        0.0
-    } else {
-        f64::from(winding - 1) / f64::from(d - 1)
-    };
+    let t = if d <= 1 { 0.0 } else { f64::from(winding - 1) / f64::from(d - 1) };
     options.density_low.lerp(options.density_high, t)
 }
 
 /// The scene of {n/d} with tip radius 1 in the given style.
 pub fn figure_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
-    let star = StarGeometry {
-        spec,
-        radius: 1.0,
-        rotation: options.rotation_degrees.to_radians(),
-    };
-    let mut scene = Scene::new(
-        Rect::centered_square(view_half_extent(options)),
-        options.background,
-    );
+    let star = StarGeometry { spec, radius: 1.0, rotation: options.rotation_degrees.to_radians() };
+    let mut scene = Scene::new(Rect::centered_square(view_half_extent(options)), options.background);
     let line = Style::stroked(options.line_color, options.stroke_width);
     match options.style {
         StarStyle::Outline => {
             let mut path = Path::new();
             path.polygon(&star.outline());
-            scene.push(
-                path,
-                Style {
-                    fill: options.fill,
-                    ..line
-                },
-            );
+            scene.push(path, Style { fill: options.fill, ..line });
         }
         StarStyle::Polygram => {
             let mut path = Path::new();
             for cycle in star.polygram_cycles() {
                 path.polygon(&cycle);
             }
-            scene.push(
-                path,
-                Style {
-                    fill: options.fill,
-                    fill_rule: FillRule::NonZero,
-                    ..line
-                },
-            );
+            scene.push(path, Style { fill: options.fill, fill_rule: FillRule::NonZero, ..line });
         }
         StarStyle::Density => {
             for (index, level) in star.density_levels().iter().enumerate() {
@@ -137,9 +111,7 @@ pub fn figure_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
                 let color = density_color(options, index as u32 + 1, spec.d());
                 scene.push(path, Style::filled(color));
             }
-            scene
-                .shapes
-                .extend(density_overlay_scene(spec, options).shapes);
+            scene.shapes.extend(density_overlay_scene(spec, options).shapes);
             return scene;
         }
     }
@@ -152,20 +124,13 @@ pub fn figure_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
 /// The density style's line work alone: polygram edges and the construction, transparent
 /// background. The GUI draws it over the GPU (or CPU) winding-number view.
 pub fn density_overlay_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
-    let star = StarGeometry {
-        spec,
-        radius: 1.0,
-        rotation: options.rotation_degrees.to_radians(),
-    };
+    let star = StarGeometry { spec, radius: 1.0, rotation: options.rotation_degrees.to_radians() };
     let mut scene = Scene::new(Rect::centered_square(view_half_extent(options)), None);
     let mut edges = Path::new();
     for cycle in star.polygram_cycles() {
         edges.polygon(&cycle);
     }
-    scene.push(
-        edges,
-        Style::stroked(options.line_color, options.stroke_width * 0.5),
-    );
+    scene.push(edges, Style::stroked(options.line_color, options.stroke_width * 0.5));
     if options.construction {
         add_construction(&mut scene, &star, options);
     }
@@ -197,45 +162,33 @@ pub fn density_image(spec: StarSpec, options: &FigureOptions, size: u32) -> imag
     let scale = 2.0 * half / f64::from(size);
     let colors: Vec<[f64; 4]> = (0..=spec.d())
         .map(|w| {
-            let c = if w == 0 {
-                background
-            } else {
-                density_color(options, w, spec.d())
-            };
-            [
-                f64::from(c.r),
-                f64::from(c.g),
-                f64::from(c.b),
-                f64::from(c.a),
-            ]
+            let c = if w == 0 { background } else { density_color(options, w, spec.d()) };
+            [f64::from(c.r), f64::from(c.g), f64::from(c.b), f64::from(c.a)]
         })
         .collect();
     let mut data = vec![0u8; size as usize * size as usize * 4];
-    data.par_chunks_mut(size as usize * 4)
-        .enumerate()
-        .for_each(|(row, pixels)| {
-            for column in 0..size as usize {
-                let mut sum = [0.0; 4];
-                for sy in 0..3 {
-                    for sx in 0..3 {
-                        let x = -half + (column as f64 + (f64::from(sx) + 0.5) / 3.0) * scale;
-                        let y = half - (row as f64 + (f64::from(sy) + 0.5) / 3.0) * scale;
-                        let rho = x.hypot(y);
-                        let phi = y.atan2(x) - rotation;
-                        let w = super::winding_number_polar(spec.n(), spec.d(), rho, phi) as usize;
-                        let color = colors[w.min(colors.len() - 1)];
-                        for channel in 0..4 {
-                            sum[channel] += color[channel];
-                        }
+    data.par_chunks_mut(size as usize * 4).enumerate().for_each(|(row, pixels)| {
+        for column in 0..size as usize {
+            let mut sum = [0.0; 4];
+            for sy in 0..3 {
+                for sx in 0..3 {
+                    let x = -half + (column as f64 + (f64::from(sx) + 0.5) / 3.0) * scale;
+                    let y = half - (row as f64 + (f64::from(sy) + 0.5) / 3.0) * scale;
+                    let rho = x.hypot(y);
+                    let phi = y.atan2(x) - rotation;
+                    let w = super::winding_number_polar(spec.n(), spec.d(), rho, phi) as usize;
+                    let color = colors[w.min(colors.len() - 1)];
+                    for channel in 0..4 {
+                        sum[channel] += color[channel];
                     }
                 }
-                for channel in 0..4 {
-                    pixels[column * 4 + channel] = (sum[channel] / 9.0).round() as u8;
-                }
             }
-        });
-    image::RgbaImage::from_raw(size, size, data)
-        .unwrap_or_else(|| image::RgbaImage::new(size, size))
+            for channel in 0..4 {
+                pixels[column * 4 + channel] = (sum[channel] / 9.0).round() as u8;
+            }
+        }
+    });
+    image::RgbaImage::from_raw(size, size, data).unwrap_or_else(|| image::RgbaImage::new(size, size))
 }
 
 /// Label of point `index` in the seed's lettering: tips A, B, …, then inner corners, then the
@@ -299,12 +252,7 @@ fn add_construction(scene: &mut Scene, star: &StarGeometry, options: &FigureOpti
         ));
     }
     let center_label = point_label(0, n, LabelKind::Center);
-    labels.extend(&text_path(
-        &center_label,
-        Point::new(0.03, -0.05),
-        size * 0.85,
-        TextAnchor::Left,
-    ));
+    labels.extend(&text_path(&center_label, Point::new(0.03, -0.05), size * 0.85, TextAnchor::Left));
     scene.push(labels, Style::filled(options.line_color));
 }
 
@@ -323,10 +271,7 @@ mod tests {
     #[test]
     fn density_scene_has_one_fill_per_level_plus_edges() {
         let spec = StarSpec::new(7, 3).unwrap();
-        let options = FigureOptions {
-            style: StarStyle::Density,
-            ..FigureOptions::default()
-        };
+        let options = FigureOptions { style: StarStyle::Density, ..FigureOptions::default() };
         assert_eq!(figure_scene(spec, &options).shapes.len(), 4);
     }
 }

@@ -14,8 +14,8 @@ mod figure;
 pub mod stellar;
 
 pub use figure::{
-    FigureOptions, MAX_FIGURE_POINTS, StarStyle, density_image, density_overlay_scene,
-    figure_point_count, figure_scene, view_half_extent,
+    FigureOptions, MAX_FIGURE_POINTS, StarStyle, density_image, density_overlay_scene, figure_point_count,
+    figure_scene, view_half_extent,
 };
 
 use crate::geom::{Point, line_intersection};
@@ -134,11 +134,7 @@ pub struct StarGeometry {
 impl StarGeometry {
     /// A star of radius 1, first tip up.
     pub fn unit(spec: StarSpec) -> Self {
-        Self {
-            spec,
-            radius: 1.0,
-            rotation: 0.0,
-        }
+        Self { spec, radius: 1.0, rotation: 0.0 }
     }
 
     fn step(&self) -> f64 {
@@ -152,9 +148,7 @@ impl StarGeometry {
 
     /// The n tips, counter-clockwise from the top.
     pub fn tips(&self) -> Vec<Point> {
-        (0..self.spec.n)
-            .map(|a| Point::polar(self.radius, self.tip_angle(a)))
-            .collect()
+        (0..self.spec.n).map(|a| Point::polar(self.radius, self.tip_angle(a))).collect()
     }
 
     /// Radius of the inner-corner circle.
@@ -166,9 +160,7 @@ impl StarGeometry {
     pub fn inner_corners(&self) -> Vec<Point> {
         let inner = self.inner_radius();
         let half = self.step() / 2.0;
-        (0..self.spec.n)
-            .map(|a| Point::polar(inner, self.tip_angle(a) + half))
-            .collect()
+        (0..self.spec.n).map(|a| Point::polar(inner, self.tip_angle(a) + half)).collect()
     }
 
     /// The simple 2n-vertex boundary: tip, inner corner, tip, …
@@ -183,11 +175,7 @@ impl StarGeometry {
         let components = self.spec.components();
         let tips = self.tips();
         (0..components)
-            .map(|start| {
-                (0..n / components)
-                    .map(|k| tips[((start + k * d) % n) as usize])
-                    .collect()
-            })
+            .map(|start| (0..n / components).map(|k| tips[((start + k * d) % n) as usize]).collect())
             .collect()
     }
 
@@ -239,12 +227,7 @@ impl StarGeometry {
     pub fn corner_from_edges(&self, a: u32) -> Option<Point> {
         let tips = self.tips();
         let ((p, q), (s, t)) = self.corner_edges(a);
-        line_intersection(
-            tips[p as usize],
-            tips[q as usize],
-            tips[s as usize],
-            tips[t as usize],
-        )
+        line_intersection(tips[p as usize], tips[q as usize], tips[s as usize], tips[t as usize])
     }
 }
 
@@ -255,11 +238,7 @@ pub fn winding_number_polar(n: u32, d: u32, rho: f64, phi: f64) -> u32 {
     let half_span = PI * f64::from(d) / nf;
     let edge = half_span.cos();
     // Directions where the ray passes beyond the edge: |Δ| > acos(h/ρ).
-    let inner_limit = if rho <= edge {
-        0.0
-    } else {
-        (edge / rho).acos()
-    };
+    let inner_limit = if rho <= edge { 0.0 } else { (edge / rho).acos() };
     if inner_limit >= half_span {
         return 0;
     }
@@ -273,11 +252,7 @@ pub fn winding_number_polar(n: u32, d: u32, rho: f64, phi: f64) -> u32 {
         ((t + w).ceil() - (t - w).floor() - 1.0) as i64
     };
     let outer = count_within(half_span);
-    let inner = if inner_limit > 0.0 {
-        count_within(inner_limit)
-    } else {
-        0
-    };
+    let inner = if inner_limit > 0.0 { count_within(inner_limit) } else { 0 };
     (outer - inner).max(0) as u32
 }
 
@@ -286,10 +261,7 @@ fn outline_points(n: u32, tip_radius: f64, inner_radius: f64, rotation: f64) -> 
     (0..n)
         .flat_map(|a| {
             let angle = rotation + PI / 2.0 + step * f64::from(a);
-            [
-                Point::polar(tip_radius, angle),
-                Point::polar(inner_radius, angle + step / 2.0),
-            ]
+            [Point::polar(tip_radius, angle), Point::polar(inner_radius, angle + step / 2.0)]
         })
         .collect()
 }
@@ -311,13 +283,7 @@ mod tests {
 
     #[test]
     fn invalid_symbols_are_rejected_with_the_allowed_range() {
-        assert_eq!(
-            StarSpec::new(2, 1),
-            Err(StarError::PointsOutOfRange {
-                n: 2,
-                max: MAX_POINTS
-            })
-        );
+        assert_eq!(StarSpec::new(2, 1), Err(StarError::PointsOutOfRange { n: 2, max: MAX_POINTS }));
         let error = StarSpec::new(8, 4).unwrap_err();
         assert_eq!(error, StarError::DensityOutOfRange { n: 8, d: 4, max: 3 });
         assert!(error.to_string().contains("1..=3"));
@@ -344,10 +310,7 @@ mod tests {
 
     /// Brute-force winding number: sum over the polygram's closed cycles.
     fn brute_winding(star: &StarGeometry, point: Point) -> i64 {
-        star.polygram_cycles()
-            .iter()
-            .map(|cycle| polygon_winding(cycle, point))
-            .sum()
+        star.polygram_cycles().iter().map(|cycle| polygon_winding(cycle, point)).sum()
     }
 
     proptest! {

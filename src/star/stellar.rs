@@ -32,9 +32,7 @@ pub enum StellarError {
         stage: u64,
     },
     /// The figure would have too many dots to draw.
-    #[error(
-        "the dot figure of S({points}, {stage}) has {dots} dots; at most {MAX_FIGURE_DOTS} can be drawn"
-    )]
+    #[error("the dot figure of S({points}, {stage}) has {dots} dots; at most {MAX_FIGURE_DOTS} can be drawn")]
     TooManyDots {
         /// p.
         points: u64,
@@ -72,11 +70,7 @@ pub fn ring_inner_ratio(points: u64) -> f64 {
 pub fn dot_positions(points: u64, stage: u64) -> Result<Vec<Point>, StellarError> {
     let dots = stellar_number(points, stage)?;
     if dots > MAX_FIGURE_DOTS {
-        return Err(StellarError::TooManyDots {
-            points,
-            stage,
-            dots,
-        });
+        return Err(StellarError::TooManyDots { points, stage, dots });
     }
     let ratio = ring_inner_ratio(points);
     let step = 2.0 * PI / points as f64;
@@ -87,10 +81,7 @@ pub fn dot_positions(points: u64, stage: u64) -> Result<Vec<Point>, StellarError
         let corners: Vec<Point> = (0..points)
             .flat_map(|a| {
                 let angle = PI / 2.0 + step * a as f64;
-                [
-                    Point::polar(scale, angle),
-                    Point::polar(scale * ratio, angle + step / 2.0),
-                ]
+                [Point::polar(scale, angle), Point::polar(scale * ratio, angle + step / 2.0)]
             })
             .collect();
         for (index, &start) in corners.iter().enumerate() {
@@ -123,21 +114,12 @@ pub fn dot_figure_scene(
         let corners: Vec<Point> = (0..points)
             .flat_map(|a| {
                 let angle = PI / 2.0 + step * a as f64;
-                [
-                    Point::polar(scale, angle),
-                    Point::polar(scale * ratio, angle + step / 2.0),
-                ]
+                [Point::polar(scale, angle), Point::polar(scale * ratio, angle + step / 2.0)]
             })
             .collect();
         rings.polygon(&corners);
     }
-    scene.push(
-        rings,
-        Style::stroked(
-            dot_color.lerp(Color::rgba(255, 255, 255, 0), 0.6),
-            dot_radius * 0.35,
-        ),
-    );
+    scene.push(rings, Style::stroked(dot_color.lerp(Color::rgba(255, 255, 255, 0), 0.6), dot_radius * 0.35));
     let mut dots = Path::new();
     for position in positions {
         dots.circle(position, dot_radius);
@@ -168,11 +150,7 @@ mod tests {
         for points in 3..=12 {
             for stage in 1..=7 {
                 let dots = dot_positions(points, stage).unwrap();
-                assert_eq!(
-                    dots.len() as u64,
-                    stellar_number(points, stage).unwrap(),
-                    "S({points},{stage})"
-                );
+                assert_eq!(dots.len() as u64, stellar_number(points, stage).unwrap(), "S({points},{stage})");
             }
         }
     }
@@ -187,38 +165,16 @@ mod tests {
             // Rotate so a lattice axis is horizontal: inner corners are at 0°, 60°, ...
             let b = dot.y / (spacing * (PI / 3.0).sin());
             let a = dot.x / spacing - b * 0.5;
-            assert!(
-                (a - a.round()).abs() < 1e-9 && (b - b.round()).abs() < 1e-9,
-                "{dot:?} off lattice"
-            );
-            assert!(
-                seen.insert((a.round() as i64, b.round() as i64)),
-                "{dot:?} repeated"
-            );
+            assert!((a - a.round()).abs() < 1e-9 && (b - b.round()).abs() < 1e-9, "{dot:?} off lattice");
+            assert!(seen.insert((a.round() as i64, b.round() as i64)), "{dot:?} repeated");
         }
     }
 
     #[test]
     fn bad_input_is_named() {
-        assert!(
-            stellar_number(2, 3)
-                .unwrap_err()
-                .to_string()
-                .contains("points = 2")
-        );
-        assert!(
-            stellar_number(6, 0)
-                .unwrap_err()
-                .to_string()
-                .contains("stage")
-        );
-        assert!(matches!(
-            stellar_number(u64::MAX, 3),
-            Err(StellarError::Overflow { .. })
-        ));
-        assert!(matches!(
-            dot_positions(6, 10_000),
-            Err(StellarError::TooManyDots { .. })
-        ));
+        assert!(stellar_number(2, 3).unwrap_err().to_string().contains("points = 2"));
+        assert!(stellar_number(6, 0).unwrap_err().to_string().contains("stage"));
+        assert!(matches!(stellar_number(u64::MAX, 3), Err(StellarError::Overflow { .. })));
+        assert!(matches!(dot_positions(6, 10_000), Err(StellarError::TooManyDots { .. })));
     }
 }

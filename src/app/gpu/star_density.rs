@@ -68,10 +68,7 @@ pub fn install(render_state: &egui_wgpu::RenderState) -> String {
     let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
         label: Some("star_density_bind_group"),
         layout: &layout,
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: uniforms.as_entire_binding(),
-        }],
+        entries: &[wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() }],
     });
     let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some("star_density_pipeline_layout"),
@@ -99,15 +96,11 @@ pub fn install(render_state: &egui_wgpu::RenderState) -> String {
         multiview_mask: None,
         cache: None,
     });
-    render_state
-        .renderer
-        .write()
-        .callback_resources
-        .insert(DensityResources {
-            pipeline,
-            bind_group,
-            uniforms,
-        });
+    render_state.renderer.write().callback_resources.insert(DensityResources {
+        pipeline,
+        bind_group,
+        uniforms,
+    });
     render_state.adapter.get_info().name
 }
 

@@ -6,9 +6,7 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 /// Identifies a panel. Only implemented panels are listed.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
 pub enum PanelId {
     /// Star polygons and stellar numbers.
     #[default]
@@ -42,15 +40,17 @@ pub trait Panel {
 /// Lays a panel out: a resizable, scrollable controls column and the canvas.
 pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn Panel) {
     let id = panel.id();
-    egui::Panel::left(("controls", id))
+    let width = ui.available_width();
+    let controls = egui::Panel::left(("controls", id))
         .resizable(true)
-        .default_size(290.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    panel.controls_ui(ui);
-                });
+        .default_size((width * 0.4).clamp(190.0, 300.0))
+        .max_size((width * 0.6).max(190.0));
+    controls.show(ui, |ui| {
+        // Sliders shrink with the column so narrow windows keep room for the canvas.
+        ui.spacing_mut().slider_width = (ui.available_width() - 190.0).clamp(40.0, 140.0);
+        egui::ScrollArea::vertical().auto_shrink([true, false]).show(ui, |ui| {
+            panel.controls_ui(ui);
         });
+    });
     egui::CentralPanel::default().show(ui, |ui| panel.canvas_ui(ui));
 }

@@ -8,9 +8,7 @@ use crate::app::widgets::job_progress;
 use crate::export;
 use crate::geom::Scene;
 use crate::jobs::{Job, JobError};
-use crate::star::{
-    self, FigureOptions, MAX_POINTS, StarSpec, StarStyle, figure_scene, max_density, stellar,
-};
+use crate::star::{self, FigureOptions, MAX_POINTS, StarSpec, StarStyle, figure_scene, max_density, stellar};
 use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
 use image::RgbaImage;
 use serde::{Deserialize, Serialize};
@@ -70,9 +68,7 @@ impl StarPanelState {
     pub fn sanitize(&mut self) {
         self.n = self.n.clamp(3, MAX_POINTS);
         self.d = self.d.clamp(1, max_density(self.n).max(1));
-        self.stellar_points = self
-            .stellar_points
-            .clamp(stellar::MIN_POINTS, MAX_STELLAR_POINTS);
+        self.stellar_points = self.stellar_points.clamp(stellar::MIN_POINTS, MAX_STELLAR_POINTS);
         self.stellar_stage = self.stellar_stage.clamp(1, MAX_STELLAR_STAGE);
         self.export_size = self.export_size.clamp(1, export::MAX_PNG_SIZE);
         if !self.figure.rotation_degrees.is_finite() {
@@ -134,18 +130,8 @@ type RasterWork = Box<dyn FnOnce() -> RgbaImage + Send>;
 impl RasterLayer {
     /// Makes the texture show `key`; `make` (called only when the key changed) returns the
     /// work's cost in path points or pixels and the work itself.
-    fn ensure(
-        &mut self,
-        ctx: &egui::Context,
-        key: String,
-        make: impl FnOnce() -> (usize, RasterWork),
-    ) {
-        if self.key == key
-            || self
-                .pending
-                .as_ref()
-                .is_some_and(|(pending, _)| *pending == key)
-        {
+    fn ensure(&mut self, ctx: &egui::Context, key: String, make: impl FnOnce() -> (usize, RasterWork)) {
+        if self.key == key || self.pending.as_ref().is_some_and(|(pending, _)| *pending == key) {
             return;
         }
         let (cost, work) = make();
@@ -170,8 +156,7 @@ impl RasterLayer {
                 match &mut self.texture {
                     Some(texture) => texture.set(color, TextureOptions::LINEAR),
                     None => {
-                        self.texture =
-                            Some(ctx.load_texture("star-figure", color, TextureOptions::LINEAR))
+                        self.texture = Some(ctx.load_texture("star-figure", color, TextureOptions::LINEAR))
                     }
                 }
                 self.error = None;
@@ -291,31 +276,19 @@ impl StarPanel {
 
     fn star_controls(&mut self, ui: &mut egui::Ui) {
         let mut n = self.state.n;
-        egui::Grid::new("star-symbol")
-            .num_columns(2)
-            .spacing([8.0, 6.0])
-            .show(ui, |ui| {
-                let label = ui.label("n (tips)");
-                ui.add(
-                    egui::DragValue::new(&mut n)
-                        .range(3..=MAX_POINTS)
-                        .speed(0.1),
-                )
+        egui::Grid::new("star-symbol").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("n (tips)");
+            ui.add(egui::DragValue::new(&mut n).range(3..=MAX_POINTS).speed(0.1))
                 .labelled_by(label.id)
                 .on_hover_text(format!("Number of tips, 3 to {MAX_POINTS}"));
-                ui.end_row();
-                let max_d = max_density(n.clamp(3, MAX_POINTS)).max(1);
-                let label = ui.label("d (density)");
-                ui.add(
-                    egui::Slider::new(&mut self.state.d, 1..=max_d)
-                        .clamping(egui::SliderClamping::Always),
-                )
+            ui.end_row();
+            let max_d = max_density(n.clamp(3, MAX_POINTS)).max(1);
+            let label = ui.label("d (density)");
+            ui.add(egui::Slider::new(&mut self.state.d, 1..=max_d).clamping(egui::SliderClamping::Always))
                 .labelled_by(label.id)
-                .on_hover_text(
-                    "Tips are joined every d-th; only valid d (1 <= d < n/2) are offered",
-                );
-                ui.end_row();
-            });
+                .on_hover_text("Tips are joined every d-th; only valid d (1 <= d < n/2) are offered");
+            ui.end_row();
+        });
         if n != self.state.n {
             self.set_n(n);
         }
@@ -330,10 +303,7 @@ impl StarPanel {
             "single polygram".to_string()
         };
         ui.label(format!("{spec}: {kind}"));
-        ui.label(format!(
-            "inner radius i/r = {:.6}",
-            spec.inner_radius_ratio()
-        ));
+        ui.label(format!("inner radius i/r = {:.6}", spec.inner_radius_ratio()));
     }
 
     fn style_controls(&mut self, ui: &mut egui::Ui) {
@@ -350,102 +320,85 @@ impl StarPanel {
             };
             ui.colored_label(theme::HINT, note);
         }
-        egui::Grid::new("star-style")
-            .num_columns(2)
-            .spacing([8.0, 6.0])
-            .show(ui, |ui| {
-                let label = ui.label("rotation");
-                ui.add(egui::Slider::new(&mut figure.rotation_degrees, -180.0..=180.0).suffix("°"))
-                    .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("line width");
-                ui.add(egui::Slider::new(&mut figure.stroke_width, 0.001..=0.05).logarithmic(true))
-                    .labelled_by(label.id);
-                ui.end_row();
-                ui.label("line colour");
-                color_button(ui, &mut figure.line_color);
-                ui.end_row();
-                let mut filled = figure.fill.is_some();
-                ui.checkbox(&mut filled, "fill");
-                match (&mut figure.fill, filled) {
-                    (Some(color), true) => color_button(ui, color),
-                    (fill @ None, true) => *fill = FigureOptions::default().fill,
-                    (fill, false) => {
-                        *fill = None;
-                        ui.label("");
-                    }
+        egui::Grid::new("star-style").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("rotation");
+            ui.add(egui::Slider::new(&mut figure.rotation_degrees, -180.0..=180.0).suffix("°"))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("line width");
+            ui.add(egui::Slider::new(&mut figure.stroke_width, 0.001..=0.05).logarithmic(true))
+                .labelled_by(label.id);
+            ui.end_row();
+            ui.label("line colour");
+            color_button(ui, &mut figure.line_color);
+            ui.end_row();
+            let mut filled = figure.fill.is_some();
+            ui.checkbox(&mut filled, "fill");
+            match (&mut figure.fill, filled) {
+                (Some(color), true) => color_button(ui, color),
+                (fill @ None, true) => *fill = FigureOptions::default().fill,
+                (fill, false) => {
+                    *fill = None;
+                    ui.label("");
                 }
-                ui.end_row();
-                let mut transparent = figure.background.is_none();
-                ui.checkbox(&mut transparent, "transparent");
-                match (&mut figure.background, transparent) {
-                    (Some(color), false) => color_button(ui, color),
-                    (background @ None, false) => *background = FigureOptions::default().background,
-                    (background, true) => {
-                        *background = None;
-                        ui.label("");
-                    }
+            }
+            ui.end_row();
+            let mut transparent = figure.background.is_none();
+            ui.checkbox(&mut transparent, "transparent");
+            match (&mut figure.background, transparent) {
+                (Some(color), false) => color_button(ui, color),
+                (background @ None, false) => *background = FigureOptions::default().background,
+                (background, true) => {
+                    *background = None;
+                    ui.label("");
                 }
+            }
+            ui.end_row();
+            if figure.style == StarStyle::Density {
+                ui.label("density low");
+                color_button(ui, &mut figure.density_low);
                 ui.end_row();
-                if figure.style == StarStyle::Density {
-                    ui.label("density low");
-                    color_button(ui, &mut figure.density_low);
-                    ui.end_row();
-                    ui.label("density high");
-                    color_button(ui, &mut figure.density_high);
-                    ui.end_row();
-                }
-            });
+                ui.label("density high");
+                color_button(ui, &mut figure.density_high);
+                ui.end_row();
+            }
+        });
         ui.checkbox(&mut figure.construction, "construction overlay")
-            .on_hover_text(
-                "The two circles of the construction and the labels of tips and inner corners",
-            );
+            .on_hover_text("The two circles of the construction and the labels of tips and inner corners");
     }
 
     fn stellar_controls(&mut self, ui: &mut egui::Ui) {
-        egui::Grid::new("stellar")
-            .num_columns(2)
-            .spacing([8.0, 6.0])
-            .show(ui, |ui| {
-                let label = ui.label("points p");
-                ui.add(
-                    egui::DragValue::new(&mut self.state.stellar_points)
-                        .range(3..=MAX_STELLAR_POINTS)
-                        .speed(0.1),
-                )
-                .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("stage k");
-                ui.add(
-                    egui::DragValue::new(&mut self.state.stellar_stage)
-                        .range(1..=MAX_STELLAR_STAGE)
-                        .speed(0.1),
-                )
-                .labelled_by(label.id);
-                ui.end_row();
-            });
+        egui::Grid::new("stellar").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("points p");
+            ui.add(
+                egui::DragValue::new(&mut self.state.stellar_points).range(3..=MAX_STELLAR_POINTS).speed(0.1),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("stage k");
+            ui.add(
+                egui::DragValue::new(&mut self.state.stellar_stage).range(1..=MAX_STELLAR_STAGE).speed(0.1),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+        });
         let p = self.state.stellar_points;
         match stellar::stellar_number(p, self.state.stellar_stage) {
             Ok(value) => ui.strong(format!("S({p}, {}) = {value}", self.state.stellar_stage)),
             Err(error) => ui.colored_label(theme::ERROR, error.to_string()),
         };
-        egui::Grid::new("stellar-table")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.label("k");
-                for k in 1..=6 {
+        egui::CollapsingHeader::new(format!("table of S({p}, k)")).show(ui, |ui| {
+            egui::Grid::new("stellar-table").striped(true).num_columns(2).show(ui, |ui| {
+                ui.strong("k");
+                ui.strong(format!("S({p}, k)"));
+                ui.end_row();
+                for k in 1..=8 {
                     ui.label(k.to_string());
+                    ui.label(stellar::stellar_number(p, k).map(|v| v.to_string()).unwrap_or_default());
+                    ui.end_row();
                 }
-                ui.end_row();
-                ui.label("S");
-                for k in 1..=6 {
-                    let value = stellar::stellar_number(p, k)
-                        .map(|v| v.to_string())
-                        .unwrap_or_default();
-                    ui.label(value);
-                }
-                ui.end_row();
             });
+        });
     }
 
     fn export_controls(&mut self, ui: &mut egui::Ui) {
@@ -454,7 +407,7 @@ impl StarPanel {
             let label = ui.label("file");
             ui.add(
                 egui::TextEdit::singleline(&mut self.state.export_path)
-                    .desired_width(f32::INFINITY),
+                    .desired_width((ui.available_width() - 8.0).max(60.0)),
             )
             .labelled_by(label.id)
             .on_hover_text("Path of the exported file; .svg or .png picks the format");
@@ -514,30 +467,22 @@ impl StarPanel {
             return;
         }
         let square = egui::Rect::from_center_size(rect.center(), Vec2::splat(side));
-        let pixels = ((side * ui.ctx().pixels_per_point()) / 8.0)
-            .round()
-            .max(2.0) as u32
-            * 8;
+        let pixels = ((side * ui.ctx().pixels_per_point()) / 8.0).round().max(2.0) as u32 * 8;
         let ctx = ui.ctx().clone();
-        let density =
-            self.state.view == StarView::Star && self.state.figure.style == StarStyle::Density;
+        let density = self.state.view == StarView::Star && self.state.figure.style == StarStyle::Density;
         if density {
             self.density_ui(&ctx, &painter, square, pixels);
         } else {
             let key = format!("{pixels}|{}", scene_key(&self.state));
             let state = self.state.clone();
             let mut scene_error = None;
-            self.figure
-                .ensure(&ctx, key, || match state.export_scene() {
-                    Ok(scene) => (
-                        scene.point_count(),
-                        Box::new(move || export::rasterize(&scene, pixels)),
-                    ),
-                    Err(error) => {
-                        scene_error = Some(error);
-                        (0, Box::new(|| RgbaImage::new(1, 1)))
-                    }
-                });
+            self.figure.ensure(&ctx, key, || match state.export_scene() {
+                Ok(scene) => (scene.point_count(), Box::new(move || export::rasterize(&scene, pixels))),
+                Err(error) => {
+                    scene_error = Some(error);
+                    (0, Box::new(|| RgbaImage::new(1, 1)))
+                }
+            });
             if let Some(error) = scene_error {
                 self.figure.error = Some(error);
             }
@@ -567,21 +512,13 @@ impl StarPanel {
 
     /// Density view: the GPU pipeline (or the CPU winding raster) plus an overlay with the
     /// polygram edges and construction.
-    fn density_ui(
-        &mut self,
-        ctx: &egui::Context,
-        painter: &egui::Painter,
-        square: egui::Rect,
-        pixels: u32,
-    ) {
+    fn density_ui(&mut self, ctx: &egui::Context, painter: &egui::Painter, square: egui::Rect, pixels: u32) {
         let spec = self.state.spec();
         let figure = self.state.figure.clone();
         let half = star::view_half_extent(&figure) as f32;
         let radius = square.width() / (2.0 * half);
         if self.gpu_adapter.is_some() {
-            let background = figure
-                .background
-                .unwrap_or(theme::figure_color(theme::CANVAS_BACKGROUND));
+            let background = figure.background.unwrap_or(theme::figure_color(theme::CANVAS_BACKGROUND));
             let uniforms = DensityUniforms {
                 rotation: figure.rotation_degrees.to_radians() as f32,
                 n: spec.n() as f32,
@@ -594,21 +531,14 @@ impl StarPanel {
             star_density::paint(
                 painter,
                 square,
-                DensityCallback {
-                    center: square.center(),
-                    radius,
-                    uniforms,
-                },
+                DensityCallback { center: square.center(), radius, uniforms },
             );
         } else {
             let key = format!("cpu-density|{pixels}|{}", scene_key(&self.state));
             let options = figure.clone();
             self.figure.ensure(ctx, key, || {
                 let cost = pixels as usize * pixels as usize / 4;
-                (
-                    cost,
-                    Box::new(move || star::density_image(spec, &options, pixels)),
-                )
+                (cost, Box::new(move || star::density_image(spec, &options, pixels)))
             });
             if let Some(texture) = &self.figure.texture {
                 painter.image(texture.id(), square, full_uv(), Color32::WHITE);
@@ -618,10 +548,7 @@ impl StarPanel {
         let key = format!("overlay|{pixels}|{}", scene_key(&self.state));
         self.overlay.ensure(ctx, key, || {
             let overlay = star::density_overlay_scene(spec, &figure);
-            (
-                overlay.point_count(),
-                Box::new(move || export::rasterize(&overlay, pixels)),
-            )
+            (overlay.point_count(), Box::new(move || export::rasterize(&overlay, pixels)))
         });
         if let Some(texture) = &self.overlay.texture {
             painter.image(texture.id(), square, full_uv(), Color32::WHITE);
@@ -639,10 +566,7 @@ impl StarPanel {
             ..self.state.figure.clone()
         };
         thumbnail_options.stroke_width = thumbnail_options.stroke_width.max(0.02);
-        let key = format!(
-            "{n}|{}",
-            serde_json::to_string(&thumbnail_options).unwrap_or_default()
-        );
+        let key = format!("{n}|{}", serde_json::to_string(&thumbnail_options).unwrap_or_default());
         if key != self.thumbnails_key {
             self.thumbnails.clear();
             self.thumbnails_key = key;
@@ -655,10 +579,9 @@ impl StarPanel {
             .truncate(),
         );
         let pixels = (THUMBNAIL_SIZE * ui.ctx().pixels_per_point()).round() as u32;
-        egui::ScrollArea::horizontal()
-            .id_salt("star-gallery")
-            .auto_shrink([false, true])
-            .show_viewport(ui, |ui, viewport| {
+        egui::ScrollArea::horizontal().id_salt("star-gallery").auto_shrink([false, true]).show_viewport(
+            ui,
+            |ui, viewport| {
                 let total = Vec2::new(GALLERY_CELL * specs.len() as f32, THUMBNAIL_SIZE + 22.0);
                 let (area, _) = ui.allocate_exact_size(total, egui::Sense::hover());
                 let first = (viewport.min.x / GALLERY_CELL).floor().max(0.0) as usize;
@@ -669,32 +592,18 @@ impl StarPanel {
                         area.min + Vec2::new(index * GALLERY_CELL, 0.0),
                         Vec2::new(GALLERY_CELL - 6.0, total.y),
                     );
-                    let label = if spec.is_compound() {
-                        format!("{spec} ◆")
-                    } else {
-                        spec.to_string()
-                    };
-                    let response = ui.interact(
-                        cell,
-                        ui.scope_id().with(("thumbnail", spec.d())),
-                        egui::Sense::click(),
-                    );
+                    let label = if spec.is_compound() { format!("{spec} ◆") } else { spec.to_string() };
+                    let response =
+                        ui.interact(cell, ui.scope_id().with(("thumbnail", spec.d())), egui::Sense::click());
                     let accessible = label.clone();
-                    response.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Button, true, &accessible)
-                    });
+                    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &accessible));
                     let texture = self.thumbnails.entry(spec.d()).or_insert_with(|| {
-                        let image =
-                            export::rasterize(&figure_scene(*spec, &thumbnail_options), pixels);
+                        let image = export::rasterize(&figure_scene(*spec, &thumbnail_options), pixels);
                         let color = egui::ColorImage::from_rgba_unmultiplied(
                             [image.width() as usize, image.height() as usize],
                             image.as_raw(),
                         );
-                        ui.ctx().load_texture(
-                            format!("thumbnail-{spec}"),
-                            color,
-                            TextureOptions::LINEAR,
-                        )
+                        ui.ctx().load_texture(format!("thumbnail-{spec}"), color, TextureOptions::LINEAR)
                     });
                     let image_rect = egui::Rect::from_min_size(
                         cell.center_top() + Vec2::new(-THUMBNAIL_SIZE / 2.0, 0.0),
@@ -711,11 +620,8 @@ impl StarPanel {
                         egui::Stroke::new(0.5, theme::CANVAS_BORDER)
                     };
                     painter.rect_stroke(image_rect, 3.0, stroke, egui::StrokeKind::Outside);
-                    let text_color = if spec.is_compound() {
-                        theme::COMPOUND
-                    } else {
-                        ui.visuals().text_color()
-                    };
+                    let text_color =
+                        if spec.is_compound() { theme::COMPOUND } else { ui.visuals().text_color() };
                     painter.text(
                         cell.center_bottom() - Vec2::new(0.0, 2.0),
                         egui::Align2::CENTER_BOTTOM,
@@ -728,7 +634,8 @@ impl StarPanel {
                         self.state.view = StarView::Star;
                     }
                 }
-            });
+            },
+        );
     }
 }
 
@@ -743,10 +650,7 @@ fn scene_key(state: &StarPanelState) -> String {
         ),
         StarView::Stellar => format!(
             "stellar|{}|{}|{:?}|{:?}",
-            state.stellar_points,
-            state.stellar_stage,
-            state.figure.line_color,
-            state.figure.background
+            state.stellar_points, state.stellar_stage, state.figure.line_color, state.figure.background
         ),
     }
 }
@@ -758,12 +662,8 @@ fn full_uv() -> egui::Rect {
 
 fn color_button(ui: &mut egui::Ui, color: &mut crate::geom::Color) {
     let mut edited = theme::color32(*color);
-    if egui::color_picker::color_edit_button_srgba(
-        ui,
-        &mut edited,
-        egui::color_picker::Alpha::Opaque,
-    )
-    .changed()
+    if egui::color_picker::color_edit_button_srgba(ui, &mut edited, egui::color_picker::Alpha::Opaque)
+        .changed()
     {
         *color = theme::figure_color(edited);
     }
@@ -814,17 +714,11 @@ impl Panel for StarPanel {
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
         let available = ui.available_rect_before_wrap();
-        let show_gallery =
-            self.state.view == StarView::Star && available.height() > GALLERY_HEIGHT + 120.0;
-        let figure_height = if show_gallery {
-            available.height() - GALLERY_HEIGHT
-        } else {
-            available.height()
-        };
-        let (figure_rect, _) = ui.allocate_exact_size(
-            Vec2::new(available.width(), figure_height),
-            egui::Sense::hover(),
-        );
+        let show_gallery = self.state.view == StarView::Star && available.height() - GALLERY_HEIGHT >= 220.0;
+        let figure_height =
+            if show_gallery { available.height() - GALLERY_HEIGHT } else { available.height() };
+        let (figure_rect, _) =
+            ui.allocate_exact_size(Vec2::new(available.width(), figure_height), egui::Sense::hover());
         self.figure_ui(ui, figure_rect);
         if show_gallery {
             ui.add_space(4.0);
