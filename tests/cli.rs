@@ -200,3 +200,15 @@ fn gui_rejects_unreadable_or_invalid_settings() {
     std::fs::write(&bad, "{ not json").expect("write");
     assert_bad_input(&["gui", "--settings", path_str(&bad)], &["not valid"]);
 }
+
+#[test]
+fn bench_reports_every_reference_star() {
+    let output = curio(&["star", "bench", "--size", "64", "--repeat", "1", "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let cases = report["png_export"].as_array().expect("array");
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases[1]["star"], "{10000/4999}");
+    assert!(cases.iter().all(|case| case["png_bytes"].as_u64().unwrap_or(0) > 0));
+    assert_bad_input(&["star", "bench", "--size", "0"], &["size = 0"]);
+}

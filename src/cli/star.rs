@@ -28,6 +28,22 @@ enum StarCommand {
         after_help = "Examples:\n  curio star stellar --points 6 --stage 5\n  curio star stellar --points 6 --stage 5 --out dots.png --json"
     )]
     Stellar(StellarArgs),
+    /// Time PNG export (rasterize + encode, in memory) of the reference stars.
+    #[command(after_help = "Examples:\n  curio star bench\n  curio star bench --size 4096 --repeat 5 --json")]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// PNG size in pixels (longest side), 1..=16384.
+    #[arg(long, default_value_t = 4096)]
+    size: u64,
+    /// Timed runs per case (the median is reported), 1..=100.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    repeat: u32,
+    /// Print a JSON report on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -87,6 +103,7 @@ pub(super) fn run(args: StarArgs) -> Result<(), CliError> {
     match args.command {
         StarCommand::Render(args) => render(args),
         StarCommand::Stellar(args) => stellar_command(args),
+        StarCommand::Bench(args) => bench(args),
     }
 }
 
@@ -199,4 +216,45 @@ fn stellar_command(args: StellarArgs) -> Result<(), CliError> {
         println!("S({}, {}) = {value}", args.points, args.stage);
         Ok(())
     }
+}
+
+fn bench(args: BenchArgs) -> Result<(), CliError> {
+    let size = export::check_size(args.size).map_err(export_error)?;
+    let cases = [
+        (7, 3, StarStyle::Polygram),
+        (10_000, 4_999, StarStyle::Polygram),
+        (10_000, 4_999, StarStyle::Outline),
+    ];
+    let mut results = Vec::new();
+    for (n, d, style) in cases {
+        let spec = StarSpec::new(n, d).map_err(usage)?;
+        let options = FigureOptions { style, ..FigureOptions::default() };
+        let mut seconds = Vec::new();
+        let mut bytes = 0;
+        for _ in 0..args.repeat {
+            let started = Instant::now();
+            let scene = figure_scene(spec, &options);
+            let image = export::rasterize(&scene, size);
+            let png =
+                export::encode_png(&image).map_err(|message| CliError::Failure(anyhow::anyhow!(message)))?;
+            seconds.push(started.elapsed().as_secs_f64());
+            bytes = png.len();
+        }
+        seconds.sort_by(f64::total_cmp);
+        let median = seconds[seconds.len() / 2];
+        if !args.json {
+            println!(
+                "{spec} {:<8} {size} px: median {:.1} ms, min {:.1} ms over {} runs ({bytes} bytes)",
+                style.name(),
+                median * 1e3,
+                seconds[0] * 1e3,
+                args.repeat
+            );
+        }
+        results.push(json!({
+            "star": spec.to_string(), "style": style.name(), "size": size, "runs": args.repeat,
+            "median_ms": median * 1e3, "min_ms": seconds[0] * 1e3, "png_bytes": bytes,
+        }));
+    }
+    if args.json { print_json(&json!({ "png_export": results })) } else { Ok(()) }
 }

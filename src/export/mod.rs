@@ -7,7 +7,7 @@
 mod png;
 mod svg;
 
-pub use png::{MAX_PNG_SIZE, rasterize};
+pub use png::{MAX_PNG_SIZE, encode as encode_png, rasterize};
 pub use svg::to_svg;
 
 use crate::geom::Scene;
