@@ -87,6 +87,18 @@ fn style_and_view_switch_by_label() {
     harness.get_by_label("S(6, 4) = 73");
 }
 
+/// Steps the UI until the export job ends (at most ~4 s); returns its message.
+fn wait_for_export(harness: &mut Harness<'static, CurioApp>) -> Option<Result<String, String>> {
+    for _ in 0..200 {
+        harness.step();
+        if !harness.state_mut().star_panel().is_exporting() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    harness.state_mut().star_panel().export_message().cloned()
+}
+
 #[test]
 fn gui_export_is_identical_to_cli_export() {
     let dir = std::env::temp_dir().join(format!("curio-ui-export-{}", std::process::id()));
@@ -97,14 +109,7 @@ fn gui_export_is_identical_to_cli_export() {
     harness.run();
     harness.state_mut().star_panel().state.export_path = gui_file.display().to_string();
     harness.get_by_role_and_label(Role::Button, "Export").click();
-    for _ in 0..200 {
-        harness.step();
-        if !harness.state_mut().star_panel().is_exporting() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let message = harness.state_mut().star_panel().export_message().cloned();
+    let message = wait_for_export(&mut harness);
     assert!(matches!(message, Some(Ok(ref text)) if text.contains("saved")), "{message:?}");
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["star", "render", "--n", "7", "--d", "3", "--out"])
@@ -123,14 +128,7 @@ fn gui_export_reports_a_bad_path_inline() {
     harness.run();
     harness.state_mut().star_panel().state.export_path = "/no/such/folder/star.png".to_string();
     harness.get_by_role_and_label(Role::Button, "Export").click();
-    for _ in 0..200 {
-        harness.step();
-        if !harness.state_mut().star_panel().is_exporting() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let message = harness.state_mut().star_panel().export_message().cloned();
+    let message = wait_for_export(&mut harness);
     assert!(matches!(message, Some(Err(ref text)) if text.contains("cannot write")), "{message:?}");
     harness.get_by_label_contains("cannot write");
 }

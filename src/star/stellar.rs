@@ -72,26 +72,31 @@ pub fn dot_positions(points: u64, stage: u64) -> Result<Vec<Point>, StellarError
     if dots > MAX_FIGURE_DOTS {
         return Err(StellarError::TooManyDots { points, stage, dots });
     }
-    let ratio = ring_inner_ratio(points);
-    let step = 2.0 * PI / points as f64;
     let mut positions = Vec::with_capacity(dots as usize);
     positions.push(Point::default());
     for ring in 1..stage {
-        let scale = ring as f64;
-        let corners: Vec<Point> = (0..points)
-            .flat_map(|a| {
-                let angle = PI / 2.0 + step * a as f64;
-                [Point::polar(scale, angle), Point::polar(scale * ratio, angle + step / 2.0)]
-            })
-            .collect();
+        let corners = ring_corners(points, ring);
         for (index, &start) in corners.iter().enumerate() {
             let end = corners[(index + 1) % corners.len()];
             for s in 0..ring {
-                positions.push(start + (end - start) * (s as f64 / scale));
+                positions.push(start + (end - start) * (s as f64 / ring as f64));
             }
         }
     }
     Ok(positions)
+}
+
+/// The 2p corners of ring `ring` (tip, inner corner, tip, …), tips at radius `ring`.
+fn ring_corners(points: u64, ring: u64) -> Vec<Point> {
+    let ratio = ring_inner_ratio(points);
+    let step = 2.0 * PI / points as f64;
+    let scale = ring as f64;
+    (0..points)
+        .flat_map(|a| {
+            let angle = PI / 2.0 + step * a as f64;
+            [Point::polar(scale, angle), Point::polar(scale * ratio, angle + step / 2.0)]
+        })
+        .collect()
 }
 
 /// The dot figure as a scene: faint ring outlines and one dot per unit.
@@ -106,18 +111,9 @@ pub fn dot_figure_scene(
     let dot_radius = 0.22 * (0.5_f64).min(ring_spacing_factor(points));
     let half = extent + 0.6;
     let mut scene = Scene::new(Rect::centered_square(half), background);
-    let ratio = ring_inner_ratio(points);
-    let step = 2.0 * PI / points as f64;
     let mut rings = Path::new();
     for ring in 1..stage {
-        let scale = ring as f64;
-        let corners: Vec<Point> = (0..points)
-            .flat_map(|a| {
-                let angle = PI / 2.0 + step * a as f64;
-                [Point::polar(scale, angle), Point::polar(scale * ratio, angle + step / 2.0)]
-            })
-            .collect();
-        rings.polygon(&corners);
+        rings.polygon(&ring_corners(points, ring));
     }
     scene.push(rings, Style::stroked(dot_color.lerp(Color::rgba(255, 255, 255, 0), 0.6), dot_radius * 0.35));
     let mut dots = Path::new();

@@ -332,28 +332,9 @@ impl StarPanel {
             ui.label("line colour");
             color_button(ui, &mut figure.line_color);
             ui.end_row();
-            let mut filled = figure.fill.is_some();
-            ui.checkbox(&mut filled, "fill");
-            match (&mut figure.fill, filled) {
-                (Some(color), true) => color_button(ui, color),
-                (fill @ None, true) => *fill = FigureOptions::default().fill,
-                (fill, false) => {
-                    *fill = None;
-                    ui.label("");
-                }
-            }
-            ui.end_row();
-            let mut transparent = figure.background.is_none();
-            ui.checkbox(&mut transparent, "transparent");
-            match (&mut figure.background, transparent) {
-                (Some(color), false) => color_button(ui, color),
-                (background @ None, false) => *background = FigureOptions::default().background,
-                (background, true) => {
-                    *background = None;
-                    ui.label("");
-                }
-            }
-            ui.end_row();
+            let defaults = FigureOptions::default();
+            optional_color_row(ui, "fill", &mut figure.fill, defaults.fill, false);
+            optional_color_row(ui, "transparent", &mut figure.background, defaults.background, true);
             if figure.style == StarStyle::Density {
                 ui.label("density low");
                 color_button(ui, &mut figure.density_low);
@@ -658,6 +639,29 @@ fn scene_key(state: &StarPanelState) -> String {
 /// Texture coordinates of a whole texture.
 fn full_uv() -> egui::Rect {
     egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0))
+}
+
+/// A grid row with a checkbox that turns an optional colour on or off, and its colour button.
+/// With `checked_means_none`, a ticked box means "no colour" (as for a transparent background).
+fn optional_color_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    color: &mut Option<crate::geom::Color>,
+    default: Option<crate::geom::Color>,
+    checked_means_none: bool,
+) {
+    let mut checked = color.is_some() != checked_means_none;
+    ui.checkbox(&mut checked, label);
+    let wanted = checked != checked_means_none;
+    match (color.as_mut(), wanted) {
+        (Some(value), true) => color_button(ui, value),
+        (None, true) => *color = default,
+        (_, false) => {
+            *color = None;
+            ui.label("");
+        }
+    }
+    ui.end_row();
 }
 
 fn color_button(ui: &mut egui::Ui, color: &mut crate::geom::Color) {
