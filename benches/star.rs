@@ -13,7 +13,7 @@ fn benches(c: &mut Criterion) {
     let huge = StarSpec::new(10_000, 4_999).expect("valid");
 
     let scene = figure_scene(huge, &options);
-    assert_eq!(scene.point_count(), 10_000);
+    assert_eq!(scene.point_count(), 30_000);
     c.bench_function("scene {10000/4999} polygram", |b| b.iter(|| figure_scene(black_box(huge), &options)));
 
     let mut group = c.benchmark_group("png");

@@ -90,7 +90,7 @@ pub fn density_color(options: &FigureOptions, winding: u32, d: u32) -> Color {
 pub fn figure_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
     let star = StarGeometry { spec, radius: 1.0, rotation: options.rotation_degrees.to_radians() };
     let mut scene = Scene::new(Rect::centered_square(view_half_extent(options)), options.background);
-    let line = Style::stroked(options.line_color, options.stroke_width);
+    let line = Style::stroked(options.line_color, line_width(spec, options));
     match options.style {
         StarStyle::Outline => {
             let mut path = Path::new();
@@ -98,11 +98,18 @@ pub fn figure_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
             scene.push(path, Style { fill: options.fill, ..line });
         }
         StarStyle::Polygram => {
+            // The non-zero fill of the polygram is exactly the outline's interior; filling the
+            // simple outline instead of the self-crossing polygram keeps rasterization linear.
+            if let Some(fill) = options.fill {
+                let mut outline = Path::new();
+                outline.polygon(&star.outline());
+                scene.push(outline, Style { fill: Some(fill), fill_rule: FillRule::NonZero, stroke: None });
+            }
             let mut path = Path::new();
             for cycle in star.polygram_cycles() {
                 path.polygon(&cycle);
             }
-            scene.push(path, Style { fill: options.fill, fill_rule: FillRule::NonZero, ..line });
+            scene.push(path, line);
         }
         StarStyle::Density => {
             for (index, level) in star.density_levels().iter().enumerate() {
@@ -130,11 +137,18 @@ pub fn density_overlay_scene(spec: StarSpec, options: &FigureOptions) -> Scene {
     for cycle in star.polygram_cycles() {
         edges.polygon(&cycle);
     }
-    scene.push(edges, Style::stroked(options.line_color, options.stroke_width * 0.5));
+    scene.push(edges, Style::stroked(options.line_color, line_width(spec, options) * 0.5));
     if options.construction {
         add_construction(&mut scene, &star, options);
     }
     scene
+}
+
+/// The drawn line width: the chosen width, thinned for large n so that neighbouring edges stay
+/// apart (at most half the gap between adjacent inner corners, 2π·i/n, for a unit star).
+pub fn line_width(spec: StarSpec, options: &FigureOptions) -> f64 {
+    let gap = 2.0 * std::f64::consts::PI * spec.inner_radius_ratio() / f64::from(spec.n());
+    options.stroke_width.min(0.5 * gap)
 }
 
 /// Most path points a star figure may have for export (the density style needs 2·n·d).
@@ -145,7 +159,7 @@ pub fn figure_point_count(spec: StarSpec, options: &FigureOptions) -> usize {
     let n = spec.n() as usize;
     match options.style {
         StarStyle::Outline => 2 * n,
-        StarStyle::Polygram => n,
+        StarStyle::Polygram => 3 * n,
         StarStyle::Density => 2 * n * spec.d() as usize + n,
     }
 }
