@@ -190,7 +190,7 @@ fn snapshot(name: &str, state: AppState, size: [f32; 2]) {
         );
     harness.run();
     // Small tolerance: the figure is rasterized on the CPU with SIMD chosen at run time.
-    let options = egui_kittest::SnapshotOptions::new().threshold(1.0).failed_pixel_count_threshold(40);
+    let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);
     harness.snapshot_options(name, &options);
 }
 
