@@ -28,10 +28,10 @@ fn the_app_window_is_drawn_under_x() {
         eprintln!("skipping: no DISPLAY");
         return;
     }
-    let data_home = std::env::temp_dir().join(format!("curio-smoke-{}", std::process::id()));
+    let data_home = tempfile::tempdir().expect("temp dir");
     let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["gui", "--fresh", "--quit-after", "60", "--size", "1000x700"])
-        .env("XDG_DATA_HOME", &data_home)
+        .env("XDG_DATA_HOME", data_home.path())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

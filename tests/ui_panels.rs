@@ -101,8 +101,8 @@ fn wait_for_export(harness: &mut Harness<'static, CurioApp>) -> Option<Result<St
 
 #[test]
 fn gui_export_is_identical_to_cli_export() {
-    let dir = std::env::temp_dir().join(format!("curio-ui-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let temporary = tempfile::tempdir().expect("temp dir");
+    let dir = temporary.path();
     let gui_file = dir.join("gui.svg");
     let cli_file = dir.join("cli.svg");
     let mut harness = harness(fresh_app());

@@ -333,7 +333,9 @@ impl StarPanel {
             color_button(ui, &mut figure.line_color);
             ui.end_row();
             let defaults = FigureOptions::default();
-            optional_color_row(ui, "fill", &mut figure.fill, defaults.fill, false);
+            if figure.style != StarStyle::Density {
+                optional_color_row(ui, "fill", &mut figure.fill, defaults.fill, false);
+            }
             optional_color_row(ui, "transparent", &mut figure.background, defaults.background, true);
             if figure.style == StarStyle::Density {
                 ui.label("density low");
