@@ -16,5 +16,6 @@ pub mod cli;
 pub mod export;
 pub mod geom;
 pub mod jobs;
+pub mod mines;
 pub mod progress;
 pub mod star;

@@ -1,16 +1,15 @@
 //! The `curio` binary: every star command, including bad input.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn curio(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_curio")).args(args).output().expect("curio runs")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("curio-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A temporary folder, removed when dropped.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("curio-cli-{name}-")).tempdir().expect("temp dir")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -36,6 +35,7 @@ fn path_str(path: &Path) -> &str {
 #[test]
 fn render_writes_svg_for_every_style() {
     let dir = temp_dir("svg");
+    let dir = dir.path();
     for style in ["outline", "polygram", "density"] {
         let out = dir.join(format!("star-{style}.svg"));
         let output =
@@ -50,6 +50,7 @@ fn render_writes_svg_for_every_style() {
 #[test]
 fn render_writes_png_of_the_requested_size_and_reports_json() {
     let dir = temp_dir("png");
+    let dir = dir.path();
     let out = dir.join("star.png");
     let output = curio(&[
         "star",
@@ -92,6 +93,7 @@ fn stellar_prints_the_number_and_json() {
 #[test]
 fn stellar_draws_its_dot_figure() {
     let dir = temp_dir("dots");
+    let dir = dir.path();
     let out = dir.join("dots.svg");
     let output = curio(&["star", "stellar", "--points", "6", "--stage", "4", "--out", path_str(&out)]);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -196,6 +198,7 @@ fn gui_rejects_unreadable_or_invalid_settings() {
         &["cannot read settings", "/no/such/settings.json"],
     );
     let dir = temp_dir("settings");
+    let dir = dir.path();
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{ not json").expect("write");
     assert_bad_input(&["gui", "--settings", path_str(&bad)], &["not valid"]);
@@ -211,4 +214,63 @@ fn bench_reports_every_reference_star() {
     assert_eq!(cases[1]["star"], "{10000/4999}");
     assert!(cases.iter().all(|case| case["png_bytes"].as_u64().unwrap_or(0) > 0));
     assert_bad_input(&["star", "bench", "--size", "0"], &["size = 0"]);
+}
+
+#[test]
+fn mines_bench_reports_json_with_the_seed_and_interval() {
+    let output = curio(&[
+        "mines",
+        "bench",
+        "--level",
+        "beginner",
+        "--games",
+        "200",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    for key in ["level", "rule", "games", "wins", "win_rate", "ci95", "games_per_second", "seed"] {
+        assert!(report.get(key).is_some(), "missing {key} in {report}");
+    }
+    assert_eq!(report["games"], 200);
+    assert_eq!(report["seed"], 5);
+    assert_eq!(report["rule"], "safe");
+    let rate = report["win_rate"].as_f64().expect("rate");
+    let ci = report["ci95"].as_array().expect("interval");
+    assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+}
+
+#[test]
+fn mines_solve_prints_probabilities_and_a_move() {
+    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mines-beginner-midgame.txt");
+    let output = curio(&["mines", "solve", board, "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let rows = report["probabilities"].as_array().expect("rows");
+    assert_eq!(rows.len(), 9);
+    assert!(rows[0][0].is_null(), "revealed cells are null");
+    assert_eq!(report["exact"], true);
+    assert!(report["best_move"]["row"].is_u64());
+    // The 1 at (0,2) has exactly two covered neighbours, (0,3) and (1,3): one of them is a mine.
+    let p = |r: usize, c: usize| rows[r][c].as_f64().expect("covered");
+    assert!((p(0, 3) + p(1, 3) - 1.0).abs() < 1e-9, "{} + {}", p(0, 3), p(1, 3));
+}
+
+#[test]
+fn mines_bad_input_is_a_clear_error() {
+    assert_bad_input(&["mines", "bench", "--level", "huge"], &["unknown level 'huge'"]);
+    assert_bad_input(&["mines", "bench", "--level", "3x3/9"], &["mines = 9", "at most 8"]);
+    assert_bad_input(&["mines", "bench", "--games", "0"], &["0"]);
+    assert_bad_input(&["mines", "solve", "/no/such/board.txt"], &["cannot read", "/no/such/board.txt"]);
+    let dir = temp_dir("mines");
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "mines=1\n..\n.x\n").expect("write");
+    assert_bad_input(&["mines", "solve", path_str(&bad)], &["line 3, column 2"]);
+    let inconsistent = dir.path().join("inconsistent.txt");
+    std::fs::write(&inconsistent, "mines=1\n3.\n..\n").expect("write");
+    assert_bad_input(&["mines", "solve", path_str(&inconsistent)], &["inconsistent"]);
 }

@@ -2,6 +2,7 @@
 //! domain, print. Results go to stdout (one JSON object with `--json`), progress bars to stderr.
 //! Exit codes: 0 success, 2 bad input, 1 failure.
 
+mod mines;
 mod progress_bar;
 mod star;
 
@@ -23,6 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Star polygons {n/d} and stellar numbers.
     Star(star::StarArgs),
+    /// Minesweeper: exact probability solver and win-rate benchmark.
+    Mines(mines::MinesArgs),
     /// Open the desktop app (the default).
     Gui(GuiArgs),
 }
@@ -107,6 +110,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             crate::app::run(args).map_err(CliError::Failure)
         }
         Some(Command::Star(args)) => star::run(args),
+        Some(Command::Mines(args)) => mines::run(args),
     }
 }
 

@@ -1,0 +1,182 @@
+//! Oracle tests: the solver against brute-force enumeration of every mine layout.
+
+use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
+use super::play::{Action, Solver};
+use super::solver::{BoardView, DEFAULT_NODE_BUDGET, analyze, deduce};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+
+/// Mine probability of each covered cell over all layouts consistent with the view, or `None`
+/// when the view has too many layouts to enumerate.
+fn brute_force(view: &BoardView<'_>) -> Option<Vec<Option<f64>>> {
+    let covered: Vec<usize> =
+        (0..view.cells.len()).filter(|&i| matches!(view.cells[i], Cell::Covered | Cell::Flagged)).collect();
+    let mut counts = vec![0u64; view.cells.len()];
+    let mut total = 0u64;
+    let mut chosen = vec![false; view.cells.len()];
+    let mut visited = 0u64;
+    fn consistent(view: &BoardView<'_>, mines: &[bool]) -> bool {
+        view.cells.iter().enumerate().all(|(index, cell)| match cell {
+            Cell::Revealed(n) => {
+                neighbours(view.width, view.height, index).filter(|&m| mines[m]).count() == usize::from(*n)
+            }
+            _ => true,
+        })
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        view: &BoardView<'_>,
+        covered: &[usize],
+        start: usize,
+        left: usize,
+        chosen: &mut [bool],
+        counts: &mut [u64],
+        total: &mut u64,
+        visited: &mut u64,
+    ) -> bool {
+        *visited += 1;
+        if *visited > 3_000_000 {
+            return false;
+        }
+        if left == 0 {
+            if consistent(view, chosen) {
+                *total += 1;
+                for (index, mine) in chosen.iter().enumerate() {
+                    if *mine {
+                        counts[index] += 1;
+                    }
+                }
+            }
+            return true;
+        }
+        for position in start..covered.len() {
+            if covered.len() - position < left {
+                break;
+            }
+            chosen[covered[position]] = true;
+            let ok = walk(view, covered, position + 1, left - 1, chosen, counts, total, visited);
+            chosen[covered[position]] = false;
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    if !walk(view, &covered, 0, view.mines, &mut chosen, &mut counts, &mut total, &mut visited) {
+        return None;
+    }
+    Some(
+        (0..view.cells.len())
+            .map(|i| covered.contains(&i).then(|| counts[i] as f64 / total as f64))
+            .collect(),
+    )
+}
+
+/// A random board: layout from `seed`, then `clicks` random safe cells revealed (with flood fill).
+fn random_game(width: usize, height: usize, mines: usize, seed: u64, clicks: usize) -> Game {
+    let config = BoardConfig::new(width, height, mines, FirstClickRule::None).expect("valid");
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut layout = vec![true; mines];
+    layout.resize(width * height, false);
+    layout.shuffle(&mut rng);
+    let mut game = Game::with_mines(config, layout.clone());
+    let mut safe: Vec<usize> = (0..width * height).filter(|&i| !layout[i]).collect();
+    safe.shuffle(&mut rng);
+    for index in safe.into_iter().take(clicks) {
+        let _ = game.reveal(index / width, index % width);
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn probabilities_equal_brute_force(
+        width in 2usize..=5, height in 2usize..=6, density in 0.05f64..0.45, seed in any::<u64>(), clicks in 1usize..=4,
+    ) {
+        let cells = width * height;
+        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let Some(expected) = brute_force(&view) else { return Ok(()) };
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
+        prop_assert!(analysis.exact);
+        for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
+            match (got, want) {
+                (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
+                    "cell {index}: solver {got} brute force {want}\n{}", super::text::format(width, mines, game.cells(), None)),
+                (None, None) => {}
+                _ => prop_assert!(false, "cell {index}: covered mismatch"),
+            }
+        }
+        let layout = game.mine_layout().expect("layout");
+        for &cell in &analysis.safe {
+            prop_assert!(!layout[cell], "cell {cell} called safe is a mine");
+            prop_assert_eq!(expected[cell], Some(0.0));
+        }
+        for &cell in &analysis.mines {
+            prop_assert!(layout[cell], "cell {cell} called a mine is safe");
+        }
+        let deductions = deduce(&view).expect("consistent");
+        for (cell, _) in deductions.safe {
+            prop_assert!(!layout[cell] && expected[cell] == Some(0.0), "rule called mine {cell} safe");
+        }
+        for (cell, _) in deductions.mines {
+            prop_assert!(layout[cell] && expected[cell] == Some(1.0), "rule called safe {cell} a mine");
+        }
+    }
+}
+
+#[test]
+fn first_click_zero_probabilities_match_the_formula() {
+    // P(first click is a zero) with a safe first click = C(n-k-1, M) / C(n-1, M) (research §6).
+    let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).unwrap();
+    let games = 4000;
+    for (row, column, expected) in [(0, 0, 0.4985), (0, 10, 0.3125), (8, 15, 0.1545)] {
+        let zeros = (0..games)
+            .filter(|&seed| {
+                let mut game = Game::new(config, seed);
+                game.reveal(row, column).unwrap();
+                game.cell(row, column) == Cell::Revealed(0)
+            })
+            .count();
+        let rate = zeros as f64 / games as f64;
+        // 4000 samples: standard error <= 0.008; allow 4 of them.
+        assert!((rate - expected).abs() < 0.032, "({row},{column}): {rate} vs {expected}");
+    }
+}
+
+#[test]
+fn no_move_called_certain_ever_loses() {
+    let solver = Solver::default();
+    let mut certain_moves = 0usize;
+    let mut seed = 0;
+    let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).unwrap();
+    while certain_moves < 100_000 {
+        let mut game = Game::new(config, seed);
+        seed += 1;
+        while game.status() == GameStatus::Playing {
+            let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
+            let moves = solver.next_moves(&view, config.rule).expect("solvable");
+            for item in moves {
+                let certain = !matches!(
+                    item.reason.rule,
+                    super::play::MoveRule::Guess | super::play::MoveRule::FirstClick
+                );
+                if item.action == Action::Reveal {
+                    game.reveal(item.row, item.column).unwrap();
+                    if certain {
+                        certain_moves += 1;
+                        assert_ne!(game.status(), GameStatus::Lost, "certain move lost, seed {}", seed - 1);
+                    }
+                }
+                if game.status() != GameStatus::Playing {
+                    break;
+                }
+            }
+        }
+    }
+}

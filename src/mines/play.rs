@@ -1,0 +1,360 @@
+//! Move choice, explanations, auto-play and the win-rate benchmark.
+
+use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
+use super::solver::{self, Analysis, BoardView, Rule, SolveError};
+use crate::progress::{Cancelled, Progress, check};
+use serde::Serialize;
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// Reveal the cell.
+    Reveal,
+    /// Flag the cell as a mine.
+    Flag,
+}
+
+/// How a move was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveRule {
+    /// The opening click.
+    FirstClick,
+    /// A number whose covered neighbours are all mines or all safe.
+    Trivial,
+    /// One number's neighbours contain another's.
+    Subset,
+    /// Certain by exact enumeration.
+    Enumeration,
+    /// No certain cell: the least likely mine.
+    Guess,
+}
+
+/// Why a move was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Reason {
+    /// The rule.
+    pub rule: MoveRule,
+    /// Mine probability of the cell.
+    pub probability: f64,
+    /// Cells in the frontier component of the cell (0 off the frontier).
+    pub component_size: usize,
+    /// False when the probability came from the approximation fallback.
+    pub exact: bool,
+}
+
+impl Reason {
+    /// One-line explanation for people.
+    pub fn describe(&self) -> String {
+        let size = if self.component_size > 0 {
+            format!(", component of {} cells", self.component_size)
+        } else {
+            ", off the frontier".to_string()
+        };
+        let approx = if self.exact { "" } else { " (approximate)" };
+        match self.rule {
+            MoveRule::FirstClick => {
+                "first click: a corner has the best chance of opening an area".to_string()
+            }
+            MoveRule::Trivial => {
+                "trivial rule: a number already has all its mines, or needs all its covered cells".into()
+            }
+            MoveRule::Subset => "subset rule: one number's covered cells contain another's".into(),
+            MoveRule::Enumeration => format!("certain by exact enumeration{size}"),
+            MoveRule::Guess => format!("guess: mine probability {:.4}{size}{approx}", self.probability),
+        }
+    }
+}
+
+/// One solver move.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Move {
+    /// Row of the cell.
+    pub row: usize,
+    /// Column of the cell.
+    pub column: usize,
+    /// What to do.
+    pub action: Action,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// The solver with its settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Solver {
+    /// Backtracking node budget per analysis.
+    pub node_budget: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self { node_budget: solver::DEFAULT_NODE_BUDGET }
+    }
+}
+
+fn from_rule(rule: Rule) -> MoveRule {
+    match rule {
+        Rule::Trivial => MoveRule::Trivial,
+        Rule::Subset => MoveRule::Subset,
+        Rule::Enumeration => MoveRule::Enumeration,
+    }
+}
+
+impl Solver {
+    /// The certain safe reveals found by the cheapest rule that finds any, or else one guess
+    /// (or the first click). Certain mines are returned as flags only alongside safe moves from the
+    /// same rule, so auto-play never needs them.
+    pub fn next_moves(&self, view: &BoardView<'_>, rule: FirstClickRule) -> Result<Vec<Move>, SolveError> {
+        let width = view.width;
+        let at =
+            |index: usize, action, reason| Move { row: index / width, column: index % width, action, reason };
+        if !view.cells.iter().any(|c| matches!(c, Cell::Revealed(_))) {
+            let index = first_click(view.width, view.height, rule);
+            let reason =
+                Reason { rule: MoveRule::FirstClick, probability: f64::NAN, component_size: 0, exact: true };
+            return Ok(vec![at(index, Action::Reveal, reason)]);
+        }
+        let deductions = solver::deduce(view)?;
+        if !deductions.safe.is_empty() {
+            let reason =
+                |rule| Reason { rule: from_rule(rule), probability: 0.0, component_size: 0, exact: true };
+            return Ok(deductions
+                .safe
+                .iter()
+                .map(|&(cell, rule)| at(cell, Action::Reveal, reason(rule)))
+                .collect());
+        }
+        let analysis = solver::analyze(view, self.node_budget)?;
+        let component_size =
+            |cell: usize| analysis.component_of[cell].map_or(0, |c| analysis.component_sizes[c]);
+        if !analysis.safe.is_empty() {
+            return Ok(analysis
+                .safe
+                .iter()
+                .map(|&cell| {
+                    let reason = Reason {
+                        rule: MoveRule::Enumeration,
+                        probability: 0.0,
+                        component_size: component_size(cell),
+                        exact: true,
+                    };
+                    at(cell, Action::Reveal, reason)
+                })
+                .collect());
+        }
+        let cell = choose_guess(view, &analysis);
+        let probability = analysis.probabilities[cell].unwrap_or(1.0);
+        let reason = Reason {
+            rule: MoveRule::Guess,
+            probability,
+            component_size: component_size(cell),
+            exact: analysis.exact,
+        };
+        Ok(vec![at(cell, Action::Reveal, reason)])
+    }
+}
+
+/// The first click: a corner (best chance of a zero), or (3, 3) under the opening rule where
+/// the guaranteed 3×3 opening is larger away from the edges.
+pub fn first_click(width: usize, height: usize, rule: FirstClickRule) -> usize {
+    match rule {
+        FirstClickRule::Opening => 3.min(height - 1) * width + 3.min(width - 1),
+        FirstClickRule::Safe | FirstClickRule::None => 0,
+    }
+}
+
+/// The least likely mine; ties broken by fewest covered neighbours (most likely to open an area),
+/// then by position.
+fn choose_guess(view: &BoardView<'_>, analysis: &Analysis) -> usize {
+    let best = analysis.probabilities.iter().flatten().cloned().fold(f64::INFINITY, f64::min);
+    let covered_neighbours = |cell: usize| {
+        neighbours(view.width, view.height, cell)
+            .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
+            .count()
+    };
+    analysis
+        .probabilities
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_some_and(|p| p <= best + 1e-9))
+        .map(|(cell, _)| cell)
+        .min_by_key(|&cell| (covered_neighbours(cell), cell))
+        .unwrap_or(0)
+}
+
+/// How one game went.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRecord {
+    /// True when won.
+    pub won: bool,
+    /// Reveal actions.
+    pub clicks: usize,
+    /// Guesses made.
+    pub guesses: usize,
+}
+
+/// Plays one game to the end with the solver.
+pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<GameRecord, SolveError> {
+    let mut game = Game::new(config, seed);
+    let mut guesses = 0;
+    while game.status() == GameStatus::Playing {
+        let view = BoardView {
+            width: config.width,
+            height: config.height,
+            mines: config.mines,
+            cells: game.cells(),
+        };
+        let moves = solver.next_moves(&view, config.rule)?;
+        for item in moves {
+            if item.reason.rule == MoveRule::Guess {
+                guesses += 1;
+            }
+            if item.action == Action::Reveal {
+                let _ = game.reveal(item.row, item.column);
+            }
+            if game.status() != GameStatus::Playing {
+                break;
+            }
+        }
+    }
+    Ok(GameRecord { won: game.status() == GameStatus::Won, clicks: game.clicks(), guesses })
+}
+
+/// A win-rate measurement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchResult {
+    /// Board name (preset or WxH/M).
+    pub level: String,
+    /// First-click rule.
+    pub rule: &'static str,
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// wins / games.
+    pub win_rate: f64,
+    /// 95% Wilson confidence interval of the win rate.
+    pub ci95: [f64; 2],
+    /// Games per second of wall time.
+    pub games_per_second: f64,
+    /// Master seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// Seed of game `index` derived from the master seed (SplitMix64), so results do not depend on
+/// the number of threads.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Wilson score interval at 95%.
+pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
+    if games == 0 {
+        return [0.0, 1.0];
+    }
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let z = 1.959_963_984_540_054;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Plays `games` games on `threads` threads, reporting progress (and a win-rate sample every
+/// batch); stops early with `Cancelled` when the sink asks.
+pub fn bench(
+    config: BoardConfig,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: &mut impl Progress,
+) -> Result<BenchResult, BenchError> {
+    use rayon::prelude::*;
+    let threads = threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("curio-mines-bench-{i}"))
+        .build()
+        .map_err(|error| BenchError::Threads(error.to_string()))?;
+    let solver = Solver::default();
+    let started = std::time::Instant::now();
+    let mut wins = 0u64;
+    let mut done = 0u64;
+    let batch = (threads as u64 * 64).max(64);
+    while done < games {
+        let end = (done + batch).min(games);
+        let results: Result<Vec<GameRecord>, SolveError> = pool.install(|| {
+            (done..end).into_par_iter().map(|i| play_game(config, game_seed(seed, i), &solver)).collect()
+        });
+        let results = results.map_err(BenchError::Solver)?;
+        wins += results.iter().filter(|r| r.won).count() as u64;
+        done = end;
+        check(progress.report(done, games, "playing"))?;
+        check(progress.sample(crate::progress::Sample {
+            series: "win rate",
+            x: done as f64,
+            y: wins as f64 / done as f64,
+        }))?;
+    }
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    Ok(BenchResult {
+        level: config.level_name(),
+        rule: config.rule.name(),
+        games,
+        wins,
+        win_rate: if games == 0 { 0.0 } else { wins as f64 / games as f64 },
+        ci95: wilson_interval(wins, games),
+        games_per_second: games as f64 / seconds,
+        seed,
+        threads,
+    })
+}
+
+/// Why a benchmark stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// Cancelled by the caller.
+    #[error("cancelled")]
+    Cancelled,
+    /// The worker pool could not start.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
+    /// The solver failed (a bug: the engine's boards are always consistent).
+    #[error("solver failed: {0}")]
+    Solver(SolveError),
+}
+
+impl From<Cancelled> for BenchError {
+    fn from(_: Cancelled) -> Self {
+        BenchError::Cancelled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::NoProgress;
+
+    #[test]
+    fn wilson_interval_contains_the_rate() {
+        let [low, high] = wilson_interval(41, 100);
+        assert!(low < 0.41 && 0.41 < high);
+        assert!((high - low) < 0.2);
+    }
+
+    #[test]
+    fn beginner_games_are_mostly_won_and_reproducible() {
+        let config = BoardConfig::parse_level("beginner", FirstClickRule::Safe).unwrap();
+        let a = bench(config, 200, 1, 2, &mut NoProgress).unwrap();
+        let b = bench(config, 200, 1, 1, &mut NoProgress).unwrap();
+        assert_eq!(a.wins, b.wins, "same seed, any thread count, same games");
+        assert!(a.win_rate > 0.8, "win rate {}", a.win_rate);
+    }
+}
