@@ -228,3 +228,87 @@ fn stellar_dot_figure_snapshot() {
     state.star.stellar_stage = 5;
     snapshot("stellar_dots", state, [720.0, 480.0]);
 }
+
+fn mines_app(level: &str) -> CurioApp {
+    let mut state = AppState { panel: curio::app::PanelId::Mines, ..AppState::default() };
+    state.mines.level = level.to_string();
+    state.mines.seed = 3;
+    CurioApp::with_state(state, None)
+}
+
+#[test]
+fn mines_panel_steps_with_a_reason_and_plays_to_the_end() {
+    let mut harness = harness(mines_app("beginner"));
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Step").click();
+    harness.run();
+    let first = *harness.state_mut().mines_panel().last_move().expect("a move");
+    assert_eq!(first.reason.rule, curio::mines::MoveRule::FirstClick);
+    harness.get_by_label_contains("last move: row 0, column 0");
+    for _ in 0..200 {
+        if harness.state_mut().mines_panel().game().status() != curio::mines::GameStatus::Playing {
+            break;
+        }
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        harness.run();
+    }
+    assert_ne!(harness.state_mut().mines_panel().game().status(), curio::mines::GameStatus::Playing);
+    harness.get_by_role_and_label(Role::Button, "New game").click();
+    harness.run();
+    assert_eq!(harness.state_mut().mines_panel().game().status(), curio::mines::GameStatus::Playing);
+    assert!(
+        harness.state_mut().mines_panel().game().cells().iter().all(|c| *c == curio::mines::Cell::Covered)
+    );
+}
+
+#[test]
+fn mines_panel_reports_a_bad_level_inline() {
+    let mut harness = harness(mines_app("beginner"));
+    harness.run();
+    harness.state_mut().mines_panel().state.level = "5x5/30".to_string();
+    harness.get_by_role_and_label(Role::Button, "New game").click();
+    harness.run();
+    harness.get_by_label_contains("mines = 30 is out of range");
+}
+
+#[test]
+fn mines_benchmark_runs_as_a_job() {
+    let mut harness = harness(mines_app("beginner"));
+    harness.run();
+    harness.state_mut().mines_panel().state.bench_games = 300;
+    harness.get_by_role_and_label(Role::Button, "Run benchmark").click();
+    for _ in 0..500 {
+        harness.step();
+        if !harness.state_mut().mines_panel().is_benchmarking() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let result = harness.state_mut().mines_panel().bench_result().cloned().expect("finished");
+    let result = result.expect("benchmark ok");
+    assert_eq!(result.games, 300);
+    assert!(result.ci95[0] <= result.win_rate && result.win_rate <= result.ci95[1]);
+}
+
+#[test]
+fn mines_panel_heatmap_snapshot() {
+    let mut app = mines_app("intermediate");
+    for _ in 0..3 {
+        app.mines_panel().step();
+    }
+    let Some((renderer, _adapter)) = gpu_renderer() else { return };
+    let mut harness = Harness::builder()
+        .with_size([900.0, 620.0])
+        .with_context_setup(curio::app::theme::install_fonts)
+        .renderer(renderer)
+        .build_ui_state(
+            |ui, app: &mut CurioApp| {
+                app.update_logic(&ui.ctx().clone());
+                app.draw(ui);
+            },
+            app,
+        );
+    harness.run();
+    let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);
+    harness.snapshot_options("mines_panel_heatmap", &options);
+}

@@ -12,6 +12,7 @@ pub use panels::PanelId;
 use crate::cli::GuiArgs;
 use eframe::egui;
 use panels::Panel;
+use panels::mines_panel::MinesPanel;
 use panels::star_panel::StarPanel;
 use state::{AppState, STORAGE_KEY};
 use std::time::{Duration, Instant};
@@ -27,6 +28,7 @@ struct FpsMeter {
 pub struct CurioApp {
     panel: PanelId,
     star: StarPanel,
+    mines: MinesPanel,
     gpu_adapter: Option<String>,
     persist: bool,
     fps: Option<FpsMeter>,
@@ -66,6 +68,7 @@ impl CurioApp {
         Self {
             panel: state.panel,
             star: StarPanel::new(state.star, gpu_adapter.clone()),
+            mines: MinesPanel::new(state.mines),
             gpu_adapter,
             persist: true,
             fps: None,
@@ -75,7 +78,7 @@ impl CurioApp {
 
     /// The settings as they would be saved now.
     pub fn state(&self) -> AppState {
-        AppState { panel: self.panel, star: self.star.state.clone() }
+        AppState { panel: self.panel, star: self.star.state.clone(), mines: self.mines.state.clone() }
     }
 
     /// The panel shown.
@@ -88,15 +91,22 @@ impl CurioApp {
         &mut self.star
     }
 
+    /// The Minesweeper panel.
+    pub fn mines_panel(&mut self) -> &mut MinesPanel {
+        &mut self.mines
+    }
+
     fn current(&mut self) -> &mut dyn Panel {
         match self.panel {
             PanelId::Star => &mut self.star,
+            PanelId::Mines => &mut self.mines,
         }
     }
 
     /// Per-frame work that draws nothing: poll jobs, frame-rate measurement, timed quit.
     pub fn update_logic(&mut self, ctx: &egui::Context) {
         self.star.logic(ctx);
+        self.mines.logic(ctx);
         if let Some(meter) = &mut self.fps {
             let now = Instant::now();
             let started = *meter.started.get_or_insert(now);
@@ -144,7 +154,7 @@ impl CurioApp {
                         Some(name) => format!("GPU: {name}"),
                         None => "GPU: none (CPU drawing)".to_string(),
                     };
-                    ui.colored_label(theme::HINT, text);
+                    ui.add(egui::Label::new(egui::RichText::new(text).color(theme::HINT)).truncate());
                 });
             });
         });

@@ -1,6 +1,7 @@
 //! The persisted settings: one serde struct, every field defaulted so old files still load.
 
 use super::PanelId;
+use super::panels::mines_panel::MinesPanelState;
 use super::panels::star_panel::StarPanelState;
 use serde::{Deserialize, Serialize};
 
@@ -15,4 +16,6 @@ pub struct AppState {
     pub panel: PanelId,
     /// Star panel settings.
     pub star: StarPanelState,
+    /// Minesweeper panel settings.
+    pub mines: MinesPanelState,
 }

@@ -47,3 +47,39 @@ pub fn install_fonts(ctx: &eframe::egui::Context) {
     }
     ctx.set_fonts(fonts);
 }
+
+/// Covered minesweeper cell (classic grey).
+pub const MINES_COVERED: Color32 = Color32::from_rgb(0xc0, 0xc0, 0xc0);
+/// Revealed minesweeper cell.
+pub const MINES_REVEALED: Color32 = Color32::from_rgb(0xe4, 0xe4, 0xe4);
+/// Light edge of a raised covered cell.
+pub const MINES_RAISED_LIGHT: Color32 = Color32::from_rgb(0xf8, 0xf8, 0xf8);
+/// Dark edge of a raised covered cell.
+pub const MINES_RAISED_DARK: Color32 = Color32::from_rgb(0x80, 0x80, 0x80);
+/// The mine that ended the game.
+pub const MINES_EXPLODED: Color32 = Color32::from_rgb(0xe0, 0x30, 0x30);
+/// Flag glyph.
+pub const MINES_FLAG: Color32 = Color32::from_rgb(0xd0, 0x10, 0x10);
+/// Marker of a certain-safe cell.
+pub const MINES_SAFE: Color32 = Color32::from_rgb(0x10, 0x90, 0x30);
+/// Marker of a certain mine.
+pub const MINES_MINE: Color32 = Color32::from_rgb(0x90, 0x10, 0x10);
+/// Classic digit colours, index = the number (0 unused).
+pub const MINES_DIGITS: [Color32; 9] = [
+    Color32::TRANSPARENT,
+    Color32::from_rgb(0x00, 0x00, 0xff),
+    Color32::from_rgb(0x00, 0x80, 0x00),
+    Color32::from_rgb(0xff, 0x00, 0x00),
+    Color32::from_rgb(0x00, 0x00, 0x80),
+    Color32::from_rgb(0x80, 0x00, 0x00),
+    Color32::from_rgb(0x00, 0x80, 0x80),
+    Color32::from_rgb(0x00, 0x00, 0x00),
+    Color32::from_rgb(0x80, 0x80, 0x80),
+];
+
+/// Heatmap colour of a mine probability: green (safe) through yellow to red (mine).
+pub fn heat(probability: f32) -> Color32 {
+    let p = probability.clamp(0.0, 1.0);
+    let (r, g) = if p < 0.5 { (p * 2.0, 1.0) } else { (1.0, (1.0 - p) * 2.0) };
+    Color32::from_rgb((60.0 + 190.0 * r) as u8, (60.0 + 170.0 * g) as u8, 70)
+}

@@ -197,6 +197,24 @@ impl Game {
         game
     }
 
+    /// Replaces the visible cells (for imported boards); the status follows the cells: lost if a
+    /// mine is shown exploded, won if no safe cell is left covered, else playing.
+    pub fn set_visible(&mut self, cells: Vec<Cell>) {
+        if cells.len() != self.cells.len() {
+            return;
+        }
+        let revealed = cells.iter().filter(|c| matches!(c, Cell::Revealed(_))).count();
+        self.covered_safe = self.config.cells().saturating_sub(self.config.mines + revealed);
+        self.status = if cells.contains(&Cell::Exploded) {
+            GameStatus::Lost
+        } else if self.covered_safe == 0 && self.mines.is_some() {
+            GameStatus::Won
+        } else {
+            GameStatus::Playing
+        };
+        self.cells = cells;
+    }
+
     /// Board settings.
     pub fn config(&self) -> BoardConfig {
         self.config

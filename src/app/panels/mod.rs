@@ -1,5 +1,6 @@
 //! The panel list: a trait, the [`PanelId`] enum and a hand-written list. One file per panel.
 
+pub mod mines_panel;
 pub mod star_panel;
 
 use eframe::egui;
@@ -11,16 +12,19 @@ pub enum PanelId {
     /// Star polygons and stellar numbers.
     #[default]
     Star,
+    /// Minesweeper: play, solver heatmap, benchmark.
+    Mines,
 }
 
 impl PanelId {
     /// Every panel, in tab order.
-    pub const ALL: [PanelId; 1] = [PanelId::Star];
+    pub const ALL: [PanelId; 2] = [PanelId::Star, PanelId::Mines];
 
     /// The tab title.
     pub fn title(&self) -> &'static str {
         match self {
             PanelId::Star => "Star polygons",
+            PanelId::Mines => "Minesweeper",
         }
     }
 }

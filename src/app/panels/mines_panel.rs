@@ -1,0 +1,650 @@
+//! The Minesweeper panel: play by hand, probability heatmap with exact values on hover, Hint,
+//! Step with its reason, Auto-play, new games by preset/custom/rule/seed, board text import and
+//! export, and a win-rate benchmark job with a live chart and its 95% confidence interval.
+
+use super::{Panel, PanelId};
+use crate::app::theme;
+use crate::app::widgets::job_progress;
+use crate::jobs::{Job, JobError};
+use crate::mines::play::{self, BenchError, BenchResult};
+use crate::mines::solver::{self, Analysis, BoardView};
+use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
+use eframe::egui::{self, Color32, Vec2};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Boards with more cells than this are drawn as one pixel per cell in a texture.
+const PER_CELL_LIMIT: usize = 40_000;
+/// Boards with more cells than this are not analysed live (Step still works).
+const LIVE_ANALYSIS_LIMIT: usize = 20_000;
+
+/// Persisted settings of the Minesweeper panel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MinesPanelState {
+    /// beginner, intermediate, expert or WxH/M.
+    pub level: String,
+    /// First-click rule.
+    pub rule: FirstClickRule,
+    /// Seed of the next game.
+    pub seed: u64,
+    /// Show the probability heatmap.
+    pub heatmap: bool,
+    /// Auto-play speed in moves per second.
+    pub moves_per_second: f32,
+    /// Games per benchmark run.
+    pub bench_games: u64,
+    /// Board text file for import and export.
+    pub board_path: String,
+}
+
+impl Default for MinesPanelState {
+    fn default() -> Self {
+        Self {
+            level: "expert".to_string(),
+            rule: FirstClickRule::Safe,
+            seed: 1,
+            heatmap: true,
+            moves_per_second: 10.0,
+            bench_games: 1000,
+            board_path: "board.txt".to_string(),
+        }
+    }
+}
+
+/// The Minesweeper panel.
+pub struct MinesPanel {
+    /// Persisted settings.
+    pub state: MinesPanelState,
+    game: Game,
+    analysis: Option<Result<Analysis, String>>,
+    analysis_stale: bool,
+    last_move: Option<Move>,
+    hint: Option<Move>,
+    auto_play: bool,
+    last_auto_step: Option<Instant>,
+    message: Option<Result<String, String>>,
+    bench_job: Option<Job<BenchResult>>,
+    bench_result: Option<Result<BenchResult, String>>,
+    solver: Solver,
+}
+
+impl MinesPanel {
+    /// A panel with `state`, starting a game with its settings.
+    pub fn new(state: MinesPanelState) -> Self {
+        let config = BoardConfig::parse_level(&state.level, state.rule)
+            .or_else(|_| BoardConfig::parse_level("expert", state.rule))
+            .or_else(|_| BoardConfig::parse_level("expert", FirstClickRule::Safe))
+            .expect("expert is a valid board");
+        let seed = state.seed;
+        Self {
+            state,
+            game: Game::new(config, seed),
+            analysis: None,
+            analysis_stale: true,
+            last_move: None,
+            hint: None,
+            auto_play: false,
+            last_auto_step: None,
+            message: None,
+            bench_job: None,
+            bench_result: None,
+            solver: Solver::default(),
+        }
+    }
+
+    /// The game on the board.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The explanation of the last solver move.
+    pub fn last_move(&self) -> Option<&Move> {
+        self.last_move.as_ref()
+    }
+
+    /// True while a benchmark runs.
+    pub fn is_benchmarking(&self) -> bool {
+        self.bench_job.is_some()
+    }
+
+    /// The last benchmark's result.
+    pub fn bench_result(&self) -> Option<&Result<BenchResult, String>> {
+        self.bench_result.as_ref()
+    }
+
+    /// Starts a new game with the current settings; a bad level is reported inline.
+    pub fn new_game(&mut self) {
+        match BoardConfig::parse_level(&self.state.level, self.state.rule) {
+            Ok(config) => {
+                self.game = Game::new(config, self.state.seed);
+                self.board_changed();
+                self.last_move = None;
+                self.auto_play = false;
+                self.message = None;
+            }
+            Err(error) => self.message = Some(Err(error.to_string())),
+        }
+    }
+
+    fn board_changed(&mut self) {
+        self.analysis_stale = true;
+        self.hint = None;
+    }
+
+    fn view(&self) -> BoardView<'_> {
+        let config = self.game.config();
+        BoardView {
+            width: config.width,
+            height: config.height,
+            mines: config.mines,
+            cells: self.game.cells(),
+        }
+    }
+
+    fn refresh_analysis(&mut self) {
+        if !self.analysis_stale {
+            return;
+        }
+        self.analysis_stale = false;
+        let has_numbers = self.game.cells().iter().any(|c| matches!(c, Cell::Revealed(_)));
+        self.analysis = if self.game.status() != GameStatus::Playing
+            || !has_numbers
+            || self.game.cells().len() > LIVE_ANALYSIS_LIMIT
+        {
+            None
+        } else {
+            Some(solver::analyze(&self.view(), solver::DEFAULT_NODE_BUDGET).map_err(|e| e.to_string()))
+        };
+    }
+
+    /// Plays one solver move (the first of its batch) and remembers why.
+    pub fn step(&mut self) {
+        if self.game.status() != GameStatus::Playing {
+            return;
+        }
+        let rule = self.game.config().rule;
+        match self.solver.next_moves(&self.view(), rule) {
+            Ok(moves) => {
+                if let Some(item) = moves.first().copied() {
+                    let _ = self.game.reveal(item.row, item.column);
+                    self.last_move = Some(item);
+                    self.board_changed();
+                }
+            }
+            Err(error) => {
+                self.message = Some(Err(error.to_string()));
+                self.auto_play = false;
+            }
+        }
+    }
+
+    /// Shows the solver's next move without playing it.
+    pub fn hint(&mut self) {
+        let rule = self.game.config().rule;
+        match self.solver.next_moves(&self.view(), rule) {
+            Ok(moves) => self.hint = moves.first().copied(),
+            Err(error) => self.message = Some(Err(error.to_string())),
+        }
+    }
+
+    /// Left click on a cell: reveal a covered cell, chord on a number.
+    pub fn click_cell(&mut self, row: usize, column: usize) {
+        let _ = match self.game.cell(row, column) {
+            Cell::Covered => self.game.reveal(row, column),
+            Cell::Revealed(_) => self.game.chord(row, column),
+            _ => Ok(self.game.status()),
+        };
+        self.board_changed();
+    }
+
+    /// Right click: toggle a flag.
+    pub fn flag_cell(&mut self, row: usize, column: usize) {
+        let _ = self.game.toggle_flag(row, column);
+        self.board_changed();
+    }
+
+    fn import(&mut self) {
+        let path = self.state.board_path.trim().to_string();
+        let loaded = std::fs::read_to_string(&path)
+            .map_err(|error| format!("cannot read '{path}': {error}"))
+            .and_then(|content| text::parse(&content).map_err(|error| format!("{path}: {error}")));
+        match loaded {
+            Ok(board) => {
+                let config = BoardConfig::new(board.width, board.height, board.mines, FirstClickRule::None);
+                match config {
+                    Ok(config) => {
+                        // Without a full layout the board is analysed but cannot be played on.
+                        let mut game = match board.layout {
+                            Some(layout) => Game::with_mines(config, layout),
+                            None => Game::new(config, self.state.seed),
+                        };
+                        game.set_visible(board.cells);
+                        self.game = game;
+                        self.board_changed();
+                        self.message = Some(Ok(format!("loaded {path}")));
+                    }
+                    Err(error) => self.message = Some(Err(error.to_string())),
+                }
+            }
+            Err(error) => self.message = Some(Err(error)),
+        }
+    }
+
+    fn export(&mut self) {
+        let path = self.state.board_path.trim().to_string();
+        let config = self.game.config();
+        let content = text::format(config.width, config.mines, self.game.cells(), None);
+        self.message = Some(
+            std::fs::write(&path, content)
+                .map(|_| format!("saved {path}"))
+                .map_err(|error| format!("cannot write '{path}': {error}")),
+        );
+    }
+
+    fn start_bench(&mut self, ctx: &egui::Context) {
+        let config = match BoardConfig::parse_level(&self.state.level, self.state.rule) {
+            Ok(config) => config,
+            Err(error) => {
+                self.bench_result = Some(Err(error.to_string()));
+                return;
+            }
+        };
+        let games = self.state.bench_games.max(1);
+        let seed = self.state.seed;
+        let threads = rayon::current_num_threads();
+        let repaint = ctx.clone();
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
+        let job = Job::spawn_with_wake("curio-mines-bench", Some(wake), move |progress| {
+            play::bench(config, games, seed, threads, progress).map_err(|error| match error {
+                BenchError::Cancelled => JobError::Cancelled,
+                other => JobError::Failed(other.to_string()),
+            })
+        });
+        match job {
+            Ok(job) => {
+                self.bench_job = Some(job);
+                self.bench_result = None;
+            }
+            Err(error) => self.bench_result = Some(Err(error.to_string())),
+        }
+    }
+
+    fn bench_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        ui.horizontal(|ui| {
+            let label = ui.label("games");
+            ui.add(egui::DragValue::new(&mut self.state.bench_games).range(1..=10_000_000).speed(10.0))
+                .labelled_by(label.id);
+            if ui.add_enabled(self.bench_job.is_none(), egui::Button::new("Run benchmark")).clicked() {
+                self.start_bench(&ctx);
+            }
+        });
+        let samples: Vec<[f64; 2]> = self
+            .bench_job
+            .as_ref()
+            .map(|job| job.samples().iter().map(|s| [s.x, s.y]).collect())
+            .unwrap_or_default();
+        if let Some(job) = &self.bench_job {
+            job_progress(ui, job);
+        }
+        if samples.len() >= 2 || self.bench_job.is_some() {
+            win_rate_chart(ui, &samples);
+        }
+        match &self.bench_result {
+            Some(Ok(result)) => {
+                ui.label(format!(
+                    "{} wins of {} = {:.2}% (95% CI {:.2}–{:.2}%), {:.0} games/s, seed {}",
+                    result.wins,
+                    result.games,
+                    result.win_rate * 100.0,
+                    result.ci95[0] * 100.0,
+                    result.ci95[1] * 100.0,
+                    result.games_per_second,
+                    result.seed
+                ));
+            }
+            Some(Err(error)) => {
+                ui.colored_label(theme::ERROR, error);
+            }
+            None => {}
+        }
+    }
+
+    fn board_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect) {
+        let config = self.game.config();
+        let (width, height) = (config.width, config.height);
+        let cell = (rect.width() / width as f32).min(rect.height() / height as f32).clamp(0.5, 36.0);
+        let size = Vec2::new(cell * width as f32, cell * height as f32);
+        let board = egui::Rect::from_center_size(rect.center(), size);
+        let response = ui.interact(board, ui.scope_id().with("mines-board"), egui::Sense::click());
+        let painter = ui.painter_at(rect);
+        let probabilities = match &self.analysis {
+            Some(Ok(analysis)) if self.state.heatmap => Some(analysis),
+            _ => None,
+        };
+        let layout = self.game.mine_layout().map(<[bool]>::to_vec);
+        let lost = self.game.status() == GameStatus::Lost;
+        if width * height > PER_CELL_LIMIT {
+            let pixels: Vec<Color32> = (0..width * height)
+                .map(|index| {
+                    let probability = probabilities.and_then(|a| a.probabilities[index]);
+                    cell_colour(self.game.cells()[index], probability)
+                })
+                .collect();
+            let image = egui::ColorImage {
+                size: [width, height],
+                pixels,
+                source_size: Vec2::new(width as f32, height as f32),
+            };
+            let texture = ui.ctx().load_texture("mines-board", image, egui::TextureOptions::NEAREST);
+            painter.image(
+                texture.id(),
+                board,
+                egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+        } else {
+            for index in 0..width * height {
+                let (row, column) = (index / width, index % width);
+                let cell_rect = egui::Rect::from_min_size(
+                    board.min + Vec2::new(column as f32 * cell, row as f32 * cell),
+                    Vec2::splat(cell),
+                );
+                let state = self.game.cells()[index];
+                let probability = probabilities.and_then(|a| a.probabilities[index]);
+                painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
+                if cell >= 10.0 {
+                    if matches!(state, Cell::Covered | Cell::Flagged) && probability.is_none() {
+                        // Classic raised look.
+                        let light = egui::Stroke::new(1.5, theme::MINES_RAISED_LIGHT);
+                        let dark = egui::Stroke::new(1.5, theme::MINES_RAISED_DARK);
+                        let r = cell_rect.shrink(1.0);
+                        painter.line_segment([r.left_top(), r.right_top()], light);
+                        painter.line_segment([r.left_top(), r.left_bottom()], light);
+                        painter.line_segment([r.right_top(), r.right_bottom()], dark);
+                        painter.line_segment([r.left_bottom(), r.right_bottom()], dark);
+                    }
+                    let font = egui::FontId::monospace(cell * 0.62);
+                    match state {
+                        Cell::Revealed(n) if n > 0 => {
+                            painter.text(
+                                cell_rect.center(),
+                                egui::Align2::CENTER_CENTER,
+                                n.to_string(),
+                                font,
+                                theme::MINES_DIGITS[usize::from(n)],
+                            );
+                        }
+                        Cell::Flagged => {
+                            painter.text(
+                                cell_rect.center(),
+                                egui::Align2::CENTER_CENTER,
+                                "⚑",
+                                font,
+                                theme::MINES_FLAG,
+                            );
+                        }
+                        Cell::Exploded => {
+                            painter.circle_filled(cell_rect.center(), cell * 0.28, Color32::BLACK);
+                        }
+                        Cell::Covered if lost && layout.as_ref().is_some_and(|l| l[index]) => {
+                            painter.circle_filled(cell_rect.center(), cell * 0.25, Color32::BLACK);
+                        }
+                        Cell::Covered => {
+                            if let Some(analysis) = probabilities {
+                                if analysis.safe.binary_search(&index).is_ok() {
+                                    painter.circle_stroke(
+                                        cell_rect.center(),
+                                        cell * 0.25,
+                                        egui::Stroke::new(2.0, theme::MINES_SAFE),
+                                    );
+                                } else if analysis.mines.binary_search(&index).is_ok() {
+                                    painter.text(
+                                        cell_rect.center(),
+                                        egui::Align2::CENTER_CENTER,
+                                        "✕",
+                                        font,
+                                        theme::MINES_MINE,
+                                    );
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if let Some(hint) = self.hint {
+            let hint_rect = egui::Rect::from_min_size(
+                board.min + Vec2::new(hint.column as f32 * cell, hint.row as f32 * cell),
+                Vec2::splat(cell),
+            );
+            painter.rect_stroke(
+                hint_rect,
+                2.0,
+                egui::Stroke::new(3.0, theme::SELECTED),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let cell_at = |position: egui::Pos2| -> Option<(usize, usize)> {
+            let local = position - board.min;
+            let (column, row) = ((local.x / cell).floor(), (local.y / cell).floor());
+            (column >= 0.0 && row >= 0.0 && (column as usize) < width && (row as usize) < height)
+                .then_some((row as usize, column as usize))
+        };
+        if let Some(position) = response.hover_pos()
+            && let Some((row, column)) = cell_at(position)
+            && let Some(p) = probabilities.and_then(|a| a.probabilities[row * width + column])
+        {
+            response
+                .clone()
+                .on_hover_text_at_pointer(format!("row {row}, column {column}: P(mine) = {p:.6}"));
+        }
+        if let Some(position) = response.interact_pointer_pos()
+            && let Some((row, column)) = cell_at(position)
+        {
+            if response.clicked() {
+                self.click_cell(row, column);
+            } else if response.secondary_clicked() {
+                self.flag_cell(row, column);
+            }
+        }
+    }
+}
+
+/// Fill colour of a cell: the heatmap for covered cells with a probability, else the classic look.
+fn cell_colour(cell: Cell, probability: Option<f64>) -> Color32 {
+    match (cell, probability) {
+        (Cell::Revealed(_), _) => theme::MINES_REVEALED,
+        (Cell::Exploded, _) => theme::MINES_EXPLODED,
+        (Cell::Covered | Cell::Flagged, Some(p)) => theme::heat(p as f32),
+        (Cell::Covered | Cell::Flagged, None) => theme::MINES_COVERED,
+    }
+}
+
+fn win_rate_chart(ui: &mut egui::Ui, samples: &[[f64; 2]]) {
+    use egui_plot::{FilledArea, Line, Plot, PlotPoints};
+    // Samples are (games, win rate); the band is the Wilson 95% interval at each point.
+    let xs: Vec<f64> = samples.iter().map(|s| s[0]).collect();
+    let bands: Vec<[f64; 2]> =
+        samples.iter().map(|s| play::wilson_interval((s[1] * s[0]).round() as u64, s[0] as u64)).collect();
+    let low: Vec<f64> = bands.iter().map(|b| b[0]).collect();
+    let high: Vec<f64> = bands.iter().map(|b| b[1]).collect();
+    Plot::new("mines-win-rate").height(140.0).include_y(0.0).include_y(1.0).show(ui, |plot| {
+        if xs.len() >= 2 {
+            plot.add(FilledArea::new("95% CI", &xs, &low, &high));
+        }
+        plot.line(Line::new("win rate", PlotPoints::from(samples.to_vec())));
+    });
+}
+
+impl Panel for MinesPanel {
+    fn id(&self) -> PanelId {
+        PanelId::Mines
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        if let Some(job) = &mut self.bench_job
+            && let Some(result) = job.poll()
+        {
+            self.bench_result = match result {
+                Ok(result) => Some(Ok(result)),
+                Err(JobError::Cancelled) => Some(Err("benchmark cancelled".to_string())),
+                Err(error) => Some(Err(error.to_string())),
+            };
+            self.bench_job = None;
+        }
+        if self.auto_play {
+            let interval = 1.0 / self.state.moves_per_second.max(0.5);
+            let due = self.last_auto_step.is_none_or(|last| last.elapsed().as_secs_f32() >= interval);
+            if due {
+                self.step();
+                self.last_auto_step = Some(Instant::now());
+            }
+            if self.game.status() != GameStatus::Playing {
+                self.auto_play = false;
+            }
+            ctx.request_repaint_after(std::time::Duration::from_secs_f32(interval));
+        }
+        if self.bench_job.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        self.refresh_analysis();
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Minesweeper");
+        egui::Grid::new("mines-new-game").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("level");
+            ui.add(egui::TextEdit::singleline(&mut self.state.level).desired_width(110.0))
+                .labelled_by(label.id)
+                .on_hover_text("beginner, intermediate, expert or WIDTHxHEIGHT/MINES (up to 1000x1000)");
+            ui.end_row();
+            ui.label("");
+            ui.horizontal(|ui| {
+                for preset in ["beginner", "intermediate", "expert"] {
+                    if ui.small_button(preset).clicked() {
+                        self.state.level = preset.to_string();
+                    }
+                }
+            });
+            ui.end_row();
+            ui.label("first click");
+            ui.horizontal(|ui| {
+                for rule in [FirstClickRule::Safe, FirstClickRule::Opening, FirstClickRule::None] {
+                    ui.selectable_value(&mut self.state.rule, rule, rule.name());
+                }
+            });
+            ui.end_row();
+            let label = ui.label("seed");
+            ui.add(egui::DragValue::new(&mut self.state.seed)).labelled_by(label.id);
+            ui.end_row();
+        });
+        if ui.button("New game").clicked() {
+            self.new_game();
+        }
+        ui.separator();
+        let status = match self.game.status() {
+            GameStatus::Playing => format!("mines left {}", self.game.mine_counter()),
+            GameStatus::Won => "won".to_string(),
+            GameStatus::Lost => "lost".to_string(),
+        };
+        let config = self.game.config();
+        ui.label(format!(
+            "{}x{} / {} mines, first click {} — {status}",
+            config.width,
+            config.height,
+            config.mines,
+            config.rule.name()
+        ));
+        ui.horizontal(|ui| {
+            if ui.button("Hint").clicked() {
+                self.hint();
+            }
+            if ui.button("Step").clicked() {
+                self.step();
+            }
+            let label = if self.auto_play { "Stop" } else { "Auto-play" };
+            if ui.button(label).clicked() {
+                self.auto_play = !self.auto_play;
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("speed");
+            ui.add(
+                egui::Slider::new(&mut self.state.moves_per_second, 0.5..=200.0)
+                    .logarithmic(true)
+                    .suffix(" moves/s"),
+            )
+            .labelled_by(label.id);
+        });
+        ui.checkbox(&mut self.state.heatmap, "probability heatmap");
+        if let Some(item) = &self.last_move {
+            ui.label(format!(
+                "last move: row {}, column {} — {}",
+                item.row,
+                item.column,
+                item.reason.describe()
+            ));
+        }
+        if let Some(item) = &self.hint {
+            ui.colored_label(
+                theme::SELECTED,
+                format!("hint: row {}, column {} — {}", item.row, item.column, item.reason.describe()),
+            );
+        }
+        match &self.analysis {
+            Some(Ok(analysis)) => {
+                let exact = if analysis.exact { "exact" } else { "approximate" };
+                ui.label(format!(
+                    "{} certain safe, {} certain mines ({exact})",
+                    analysis.safe.len(),
+                    analysis.mines.len()
+                ));
+            }
+            Some(Err(error)) => {
+                ui.colored_label(theme::ERROR, error);
+            }
+            None => {}
+        }
+        ui.separator();
+        ui.strong("Board text");
+        ui.horizontal(|ui| {
+            let label = ui.label("file");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.state.board_path)
+                    .desired_width((ui.available_width() - 8.0).max(60.0)),
+            )
+            .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Import").clicked() {
+                self.import();
+            }
+            if ui.button("Export board").clicked() {
+                self.export();
+            }
+        });
+        match &self.message {
+            Some(Ok(text)) => {
+                ui.colored_label(theme::SUCCESS, text);
+            }
+            Some(Err(text)) => {
+                ui.colored_label(theme::ERROR, text);
+            }
+            None => {}
+        }
+        ui.separator();
+        ui.strong("Benchmark");
+        self.bench_ui(ui);
+    }
+
+    fn canvas_ui(&mut self, ui: &mut egui::Ui) {
+        let rect = ui.available_rect_before_wrap();
+        ui.allocate_rect(rect, egui::Sense::hover());
+        ui.painter().rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
+        self.board_ui(ui, rect.shrink(8.0));
+    }
+}
