@@ -173,10 +173,16 @@ fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
 }
 
 fn snapshot(name: &str, state: AppState, size: [f32; 2]) {
+    snapshot_app(name, size, |adapter| CurioApp::with_state(state, Some(adapter)));
+}
+
+/// Renders the app made by `make_app` (given the adapter name) with wgpu and compares it with the
+/// stored snapshot; skips without an adapter unless CURIO_REQUIRE_DISPLAY=1.
+fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) -> CurioApp) {
     let Some((renderer, adapter)) = gpu_renderer() else {
         return;
     };
-    let app = CurioApp::with_state(state, Some(adapter));
+    let app = make_app(adapter);
     let mut harness = Harness::builder()
         .with_size(size)
         .with_context_setup(curio::app::theme::install_fonts)
@@ -296,19 +302,5 @@ fn mines_panel_heatmap_snapshot() {
     for _ in 0..3 {
         app.mines_panel().step();
     }
-    let Some((renderer, _adapter)) = gpu_renderer() else { return };
-    let mut harness = Harness::builder()
-        .with_size([900.0, 620.0])
-        .with_context_setup(curio::app::theme::install_fonts)
-        .renderer(renderer)
-        .build_ui_state(
-            |ui, app: &mut CurioApp| {
-                app.update_logic(&ui.ctx().clone());
-                app.draw(ui);
-            },
-            app,
-        );
-    harness.run();
-    let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);
-    harness.snapshot_options("mines_panel_heatmap", &options);
+    snapshot_app("mines_panel_heatmap", [900.0, 620.0], |_| app);
 }

@@ -85,22 +85,7 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     if args.json {
         print_json(&serde_json::to_value(&result).map_err(|error| CliError::Failure(error.into()))?)
     } else {
-        println!(
-            "{} ({}x{}/{}), first click {}: {} / {} games won = {:.3}% (95% CI {:.3}%..{:.3}%), seed {}, {:.1} games/s on {} threads",
-            result.level,
-            config.width,
-            config.height,
-            config.mines,
-            result.rule,
-            result.wins,
-            result.games,
-            result.win_rate * 100.0,
-            result.ci95[0] * 100.0,
-            result.ci95[1] * 100.0,
-            result.seed,
-            result.games_per_second,
-            result.threads
-        );
+        println!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
         Ok(())
     }
 }

@@ -244,6 +244,25 @@ pub struct BenchResult {
     pub threads: usize,
 }
 
+impl BenchResult {
+    /// One line for people: wins, rate with its interval, speed and seed.
+    pub fn summary(&self) -> String {
+        format!(
+            "{}, first click {}: {} / {} games won = {:.3}% (95% CI {:.3}%..{:.3}%), seed {}, {:.1} games/s on {} threads",
+            self.level,
+            self.rule,
+            self.wins,
+            self.games,
+            self.win_rate * 100.0,
+            self.ci95[0] * 100.0,
+            self.ci95[1] * 100.0,
+            self.seed,
+            self.games_per_second,
+            self.threads
+        )
+    }
+}
+
 /// Seed of game `index` derived from the master seed (SplitMix64), so results do not depend on
 /// the number of threads.
 pub fn game_seed(seed: u64, index: u64) -> u64 {

@@ -4,7 +4,7 @@
 
 use super::{Panel, PanelId};
 use crate::app::theme;
-use crate::app::widgets::job_progress;
+use crate::app::widgets::{job_progress, outcome_label};
 use crate::jobs::{Job, JobError};
 use crate::mines::play::{self, BenchError, BenchResult};
 use crate::mines::solver::{self, Analysis, BoardView};
@@ -294,16 +294,7 @@ impl MinesPanel {
         }
         match &self.bench_result {
             Some(Ok(result)) => {
-                ui.label(format!(
-                    "{} wins of {} = {:.2}% (95% CI {:.2}–{:.2}%), {:.0} games/s, seed {}",
-                    result.wins,
-                    result.games,
-                    result.win_rate * 100.0,
-                    result.ci95[0] * 100.0,
-                    result.ci95[1] * 100.0,
-                    result.games_per_second,
-                    result.seed
-                ));
+                ui.label(result.summary());
             }
             Some(Err(error)) => {
                 ui.colored_label(theme::ERROR, error);
@@ -627,15 +618,7 @@ impl Panel for MinesPanel {
                 self.export();
             }
         });
-        match &self.message {
-            Some(Ok(text)) => {
-                ui.colored_label(theme::SUCCESS, text);
-            }
-            Some(Err(text)) => {
-                ui.colored_label(theme::ERROR, text);
-            }
-            None => {}
-        }
+        outcome_label(ui, self.message.as_ref());
         ui.separator();
         ui.strong("Benchmark");
         self.bench_ui(ui);

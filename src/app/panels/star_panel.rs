@@ -4,7 +4,7 @@
 use super::{Panel, PanelId};
 use crate::app::gpu::star_density::{self, DensityCallback, DensityUniforms};
 use crate::app::theme;
-use crate::app::widgets::job_progress;
+use crate::app::widgets::{job_progress, outcome_label};
 use crate::export;
 use crate::geom::Scene;
 use crate::jobs::{Job, JobError};
@@ -430,15 +430,7 @@ impl StarPanel {
         if let Some(job) = &self.export_job {
             job_progress(ui, job);
         }
-        match &self.export_message {
-            Some(Ok(message)) => {
-                ui.colored_label(theme::SUCCESS, message);
-            }
-            Some(Err(message)) => {
-                ui.colored_label(theme::ERROR, message);
-            }
-            None => {}
-        }
+        outcome_label(ui, self.export_message.as_ref());
     }
 
     /// Draws the figure (or dot figure) into `rect`.

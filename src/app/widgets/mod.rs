@@ -3,3 +3,18 @@
 mod job_progress;
 
 pub use job_progress::job_progress;
+
+use eframe::egui;
+
+/// Shows an outcome line: success in green, error in red, nothing for `None`.
+pub fn outcome_label(ui: &mut egui::Ui, outcome: Option<&Result<String, String>>) {
+    match outcome {
+        Some(Ok(text)) => {
+            ui.colored_label(crate::app::theme::SUCCESS, text);
+        }
+        Some(Err(text)) => {
+            ui.colored_label(crate::app::theme::ERROR, text);
+        }
+        None => {}
+    }
+}
