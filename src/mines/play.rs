@@ -192,12 +192,16 @@ pub struct GameRecord {
     pub clicks: usize,
     /// Guesses made.
     pub guesses: usize,
+    /// Wall time of each solver decision (one `next_moves` call), in microseconds.
+    #[serde(skip)]
+    pub decision_micros: Vec<u32>,
 }
 
 /// Plays one game to the end with the solver.
 pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<GameRecord, SolveError> {
     let mut game = Game::new(config, seed);
     let mut guesses = 0;
+    let mut decision_micros = Vec::new();
     while game.status() == GameStatus::Playing {
         let view = BoardView {
             width: config.width,
@@ -205,7 +209,9 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
             mines: config.mines,
             cells: game.cells(),
         };
+        let started = std::time::Instant::now();
         let moves = solver.next_moves(&view, config.rule)?;
+        decision_micros.push(started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
         for item in moves {
             if item.reason.rule == MoveRule::Guess {
                 guesses += 1;
@@ -218,7 +224,7 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
             }
         }
     }
-    Ok(GameRecord { won: game.status() == GameStatus::Won, clicks: game.clicks(), guesses })
+    Ok(GameRecord { won: game.status() == GameStatus::Won, clicks: game.clicks(), guesses, decision_micros })
 }
 
 /// A win-rate measurement.
@@ -242,13 +248,17 @@ pub struct BenchResult {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
+    /// 99th percentile of the time of one solver decision, in milliseconds.
+    pub move_time_p99_ms: f64,
+    /// Longest solver decision, in milliseconds.
+    pub move_time_max_ms: f64,
 }
 
 impl BenchResult {
     /// One line for people: wins, rate with its interval, speed and seed.
     pub fn summary(&self) -> String {
         format!(
-            "{}, first click {}: {} / {} games won = {:.3}% (95% CI {:.3}%..{:.3}%), seed {}, {:.1} games/s on {} threads",
+            "{}, first click {}: {} / {} games won = {:.3}% (95% CI {:.3}%..{:.3}%), seed {}, {:.1} games/s on {} threads, move p99 {:.2} ms, max {:.2} ms",
             self.level,
             self.rule,
             self.wins,
@@ -258,7 +268,9 @@ impl BenchResult {
             self.ci95[1] * 100.0,
             self.seed,
             self.games_per_second,
-            self.threads
+            self.threads,
+            self.move_time_p99_ms,
+            self.move_time_max_ms
         )
     }
 }
@@ -306,6 +318,7 @@ pub fn bench(
     let started = std::time::Instant::now();
     let mut wins = 0u64;
     let mut done = 0u64;
+    let mut decision_micros: Vec<u32> = Vec::new();
     let batch = (threads as u64 * 64).max(64);
     while done < games {
         let end = (done + batch).min(games);
@@ -314,6 +327,7 @@ pub fn bench(
         });
         let results = results.map_err(BenchError::Solver)?;
         wins += results.iter().filter(|r| r.won).count() as u64;
+        decision_micros.extend(results.iter().flat_map(|r| r.decision_micros.iter().copied()));
         done = end;
         check(progress.report(done, games, "playing"))?;
         check(progress.sample(crate::progress::Sample {
@@ -323,7 +337,15 @@ pub fn bench(
         }))?;
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    decision_micros.sort_unstable();
+    let percentile = |q: f64| {
+        decision_micros
+            .get(((decision_micros.len() as f64 * q) as usize).min(decision_micros.len().saturating_sub(1)))
+            .map_or(0.0, |&micros| f64::from(micros) / 1000.0)
+    };
     Ok(BenchResult {
+        move_time_p99_ms: percentile(0.99),
+        move_time_max_ms: decision_micros.last().map_or(0.0, |&micros| f64::from(micros) / 1000.0),
         level: config.level_name(),
         rule: config.rule.name(),
         games,

@@ -1,0 +1,53 @@
+//! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included)
+//! and one whole expert game. Each checks its result so a broken solver cannot look fast.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use curio::mines::{
+    BoardConfig, BoardView, FirstClickRule, Game, GameStatus, Solver, analyze, play_game, solver,
+};
+use std::hint::black_box;
+
+/// An expert position after the solver's moves up to its first guess (so analysis is needed).
+fn position_needing_a_guess(seed: u64) -> Option<Game> {
+    let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).ok()?;
+    let solver = Solver::default();
+    let mut game = Game::new(config, seed);
+    let mut first = true;
+    while game.status() == GameStatus::Playing {
+        let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
+        let moves = solver.next_moves(&view, config.rule).ok()?;
+        if !first && moves[0].reason.rule == curio::mines::MoveRule::Guess {
+            return Some(game);
+        }
+        first = false;
+        for item in moves {
+            let _ = game.reveal(item.row, item.column);
+        }
+    }
+    None
+}
+
+fn benches(c: &mut Criterion) {
+    let game = (1..50).find_map(position_needing_a_guess).expect("some game reaches a guess");
+    let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
+    let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
+    assert!(analysis.exact);
+    c.bench_function("expert: exact analysis of a position needing a guess", |b| {
+        b.iter(|| analyze(black_box(&view), solver::DEFAULT_NODE_BUDGET))
+    });
+    let solver = Solver::default();
+    c.bench_function("expert: one solver decision (guess)", |b| {
+        b.iter(|| solver.next_moves(black_box(&view), FirstClickRule::Safe))
+    });
+    let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).expect("expert");
+    let mut seed = 0;
+    c.bench_function("expert: one whole game", |b| {
+        b.iter(|| {
+            seed += 1;
+            play_game(config, seed, &solver).expect("plays")
+        })
+    });
+}
+
+criterion_group!(mines_benches, benches);
+criterion_main!(mines_benches);
