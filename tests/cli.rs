@@ -274,3 +274,13 @@ fn mines_bad_input_is_a_clear_error() {
     std::fs::write(&inconsistent, "mines=1\n3.\n..\n").expect("write");
     assert_bad_input(&["mines", "solve", path_str(&inconsistent)], &["inconsistent"]);
 }
+
+#[test]
+fn mines_window_bad_input_is_a_clear_error() {
+    assert_bad_input(&["mines", "window", "--level", "200x100/10"], &["200x100", "at most 100x60"]);
+    assert_bad_input(
+        &["mines", "window", "--log", "/no/such/folder/games.jsonl"],
+        &["cannot write log", "/no/such/folder"],
+    );
+    assert_bad_input(&["mines", "window", "--rule", "sometimes"], &["sometimes"]);
+}

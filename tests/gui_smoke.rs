@@ -68,3 +68,33 @@ fn the_app_window_is_drawn_under_x() {
     }
     assert!(best.0 > 40 && best.1 > 0.3, "window not drawn: {} colours, {:.0}% lit", best.0, best.1 * 100.0);
 }
+
+#[test]
+fn the_mines_window_is_drawn_under_x() {
+    if std::env::var_os("DISPLAY").is_none() {
+        assert!(!display_required(), "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
+        eprintln!("skipping: no DISPLAY");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["mines", "window", "--level", "expert", "--seed", "3"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("curio starts");
+    let deadline = Instant::now() + Duration::from_secs(45);
+    let mut grey = 0usize;
+    while Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(700));
+        let monitors = xcap::Monitor::all().expect("xcap lists monitors");
+        let image = monitors.first().expect("one monitor").capture_image().expect("screen capture");
+        // The covered cells' classic grey (0xc0c0c0) fills most of a 30x16 board.
+        grey = image.pixels().filter(|p| p.0[..3] == [0xc0, 0xc0, 0xc0]).count();
+        if grey > 30 * 16 * 200 {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(grey > 30 * 16 * 200, "game window not drawn: {grey} grey pixels");
+}

@@ -304,3 +304,64 @@ fn mines_panel_heatmap_snapshot() {
     }
     snapshot_app("mines_panel_heatmap", [900.0, 620.0], |_| app);
 }
+
+/// Clicks at a position in the harness (move, press, release).
+fn click_at(
+    harness: &mut Harness<'_, curio::app::mines_window::MinesWindow>,
+    pos: eframe::egui::Pos2,
+    secondary: bool,
+) {
+    use eframe::egui::{Event, Modifiers, PointerButton};
+    let button = if secondary { PointerButton::Secondary } else { PointerButton::Primary };
+    harness.event(Event::PointerMoved(pos));
+    harness.event(Event::PointerButton { pos, button, pressed: true, modifiers: Modifiers::NONE });
+    harness.event(Event::PointerButton { pos, button, pressed: false, modifiers: Modifiers::NONE });
+    harness.run();
+}
+
+#[test]
+fn mines_window_plays_by_mouse_and_logs_finished_games() {
+    use curio::app::mines_window::{CELL, MinesWindow, window_size};
+    use curio::mines::{BoardConfig, BoardView, FirstClickRule, GameStatus, Solver};
+    let temporary = tempfile::tempdir().expect("temp dir");
+    let log = temporary.path().join("games.jsonl");
+    let config = BoardConfig::parse_level("beginner", FirstClickRule::Safe).expect("beginner");
+    let window = MinesWindow::new(config, 11, Some(log.clone()));
+    let mut harness = Harness::builder()
+        .with_size(window_size(config))
+        .with_context_setup(curio::app::theme::install_fonts)
+        .build_ui_state(|ui, window: &mut MinesWindow| window.draw(ui), window);
+    harness.run();
+    let cell_centre = |row: usize, column: usize| {
+        eframe::egui::pos2(4.0 + (column as f32 + 0.5) * CELL, 48.0 + (row as f32 + 0.5) * CELL)
+    };
+    // Flag a cell and unflag it by right clicks.
+    click_at(&mut harness, cell_centre(8, 8), true);
+    assert_eq!(harness.state().game().cell(8, 8), curio::mines::Cell::Flagged);
+    click_at(&mut harness, cell_centre(8, 8), true);
+    let solver = Solver::default();
+    for _ in 0..100 {
+        if harness.state().game().status() != GameStatus::Playing {
+            break;
+        }
+        let cells = harness.state().game().cells().to_vec();
+        let view = BoardView { width: 9, height: 9, mines: 10, cells: &cells };
+        let next = solver.next_moves(&view, FirstClickRule::Safe).expect("solvable")[0];
+        click_at(&mut harness, cell_centre(next.row, next.column), false);
+    }
+    let status = harness.state().game().status();
+    assert_ne!(status, GameStatus::Playing);
+    let text = std::fs::read_to_string(&log).expect("log written");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1);
+    let entry: serde_json::Value = serde_json::from_str(lines[0]).expect("json line");
+    assert_eq!(entry["result"], if status == GameStatus::Won { "won" } else { "lost" });
+    assert_eq!(entry["mines"].as_array().expect("layout").len(), 10);
+    assert_eq!(entry["seed"], 11);
+    assert!(entry["board"].as_str().expect("board").starts_with("mines=10\n"));
+    // The face starts the next game.
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert_eq!(harness.state().game().status(), GameStatus::Playing);
+    assert_eq!(harness.state().game().seed(), 12);
+}

@@ -2,6 +2,7 @@
 //! The only module that knows egui.
 
 pub mod gpu;
+pub mod mines_window;
 pub mod panels;
 pub mod state;
 pub mod theme;

@@ -83,3 +83,6 @@ pub fn heat(probability: f32) -> Color32 {
     let (r, g) = if p < 0.5 { (p * 2.0, 1.0) } else { (1.0, (1.0 - p) * 2.0) };
     Color32::from_rgb((60.0 + 190.0 * r) as u8, (60.0 + 170.0 * g) as u8, 70)
 }
+
+/// The face button's yellow.
+pub const MINES_FACE: Color32 = Color32::from_rgb(0xff, 0xe0, 0x30);

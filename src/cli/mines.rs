@@ -27,6 +27,28 @@ enum MinesCommand {
         after_help = "Board format: one row per line; . covered, F flag, 0-8 revealed, * mine;\nfirst line mines=N.\n\nExamples:\n  curio mines solve board.txt\n  curio mines solve board.txt --json"
     )]
     Solve(SolveArgs),
+    /// Open a standalone classic game window (the bot's target); --log appends one JSON line per
+    /// finished game.
+    #[command(
+        after_help = "Examples:\n  curio mines window --level beginner --seed 1\n  curio mines window --level expert --rule opening --seed 7 --log games.jsonl"
+    )]
+    Window(WindowArgs),
+}
+
+#[derive(Debug, Args)]
+struct WindowArgs {
+    /// beginner, intermediate, expert or WIDTHxHEIGHT/MINES (at most 100x60 in the window).
+    #[arg(long, default_value = "beginner")]
+    level: String,
+    /// First-click rule.
+    #[arg(long, value_enum, default_value_t = FirstClickRule::Safe)]
+    rule: FirstClickRule,
+    /// Seed of the first game; each new game adds one.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Append one JSON line per finished game to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -64,6 +86,7 @@ pub(super) fn run(args: MinesArgs) -> Result<(), CliError> {
     match args.command {
         MinesCommand::Bench(args) => bench(args),
         MinesCommand::Solve(args) => solve(args),
+        MinesCommand::Window(args) => window(args),
     }
 }
 
@@ -136,4 +159,26 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
         }
         Ok(())
     }
+}
+
+fn window(args: WindowArgs) -> Result<(), CliError> {
+    let config = BoardConfig::parse_level(&args.level, args.rule).map_err(usage)?;
+    if config.width > 100 || config.height > 60 {
+        return Err(usage(anyhow::anyhow!(
+            "board {}x{} is too large for the game window: at most 100x60 (use the app's Minesweeper panel)",
+            config.width,
+            config.height
+        )));
+    }
+    if let Some(path) = &args.log {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        if !parent.is_dir() {
+            return Err(usage(anyhow::anyhow!(
+                "cannot write log '{}': folder '{}' does not exist",
+                path.display(),
+                parent.display()
+            )));
+        }
+    }
+    crate::app::mines_window::run(config, args.seed, args.log).map_err(CliError::Failure)
 }

@@ -4,18 +4,16 @@
 
 use super::{Panel, PanelId};
 use crate::app::theme;
-use crate::app::widgets::{job_progress, outcome_label};
+use crate::app::widgets::{BoardClick, job_progress, mines_board, outcome_label};
 use crate::jobs::{Job, JobError};
 use crate::mines::play::{self, BenchError, BenchResult};
 use crate::mines::solver::{self, Analysis, BoardView};
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
-use eframe::egui::{self, Color32, Vec2};
+use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Boards with more cells than this are drawn as one pixel per cell in a texture.
-const PER_CELL_LIMIT: usize = 40_000;
 /// Boards with more cells than this are not analysed live (Step still works).
 const LIVE_ANALYSIS_LIMIT: usize = 20_000;
 
@@ -304,154 +302,16 @@ impl MinesPanel {
     }
 
     fn board_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect) {
-        let config = self.game.config();
-        let (width, height) = (config.width, config.height);
-        let cell = (rect.width() / width as f32).min(rect.height() / height as f32).clamp(0.5, 36.0);
-        let size = Vec2::new(cell * width as f32, cell * height as f32);
-        let board = egui::Rect::from_center_size(rect.center(), size);
-        let response = ui.interact(board, ui.scope_id().with("mines-board"), egui::Sense::click());
-        let painter = ui.painter_at(rect);
-        let probabilities = match &self.analysis {
+        let analysis = match &self.analysis {
             Some(Ok(analysis)) if self.state.heatmap => Some(analysis),
             _ => None,
         };
-        let layout = self.game.mine_layout().map(<[bool]>::to_vec);
-        let lost = self.game.status() == GameStatus::Lost;
-        if width * height > PER_CELL_LIMIT {
-            let pixels: Vec<Color32> = (0..width * height)
-                .map(|index| {
-                    let probability = probabilities.and_then(|a| a.probabilities[index]);
-                    cell_colour(self.game.cells()[index], probability)
-                })
-                .collect();
-            let image = egui::ColorImage {
-                size: [width, height],
-                pixels,
-                source_size: Vec2::new(width as f32, height as f32),
-            };
-            let texture = ui.ctx().load_texture("mines-board", image, egui::TextureOptions::NEAREST);
-            painter.image(
-                texture.id(),
-                board,
-                egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-                Color32::WHITE,
-            );
-        } else {
-            for index in 0..width * height {
-                let (row, column) = (index / width, index % width);
-                let cell_rect = egui::Rect::from_min_size(
-                    board.min + Vec2::new(column as f32 * cell, row as f32 * cell),
-                    Vec2::splat(cell),
-                );
-                let state = self.game.cells()[index];
-                let probability = probabilities.and_then(|a| a.probabilities[index]);
-                painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
-                if cell >= 10.0 {
-                    if matches!(state, Cell::Covered | Cell::Flagged) && probability.is_none() {
-                        // Classic raised look.
-                        let light = egui::Stroke::new(1.5, theme::MINES_RAISED_LIGHT);
-                        let dark = egui::Stroke::new(1.5, theme::MINES_RAISED_DARK);
-                        let r = cell_rect.shrink(1.0);
-                        painter.line_segment([r.left_top(), r.right_top()], light);
-                        painter.line_segment([r.left_top(), r.left_bottom()], light);
-                        painter.line_segment([r.right_top(), r.right_bottom()], dark);
-                        painter.line_segment([r.left_bottom(), r.right_bottom()], dark);
-                    }
-                    let font = egui::FontId::monospace(cell * 0.62);
-                    match state {
-                        Cell::Revealed(n) if n > 0 => {
-                            painter.text(
-                                cell_rect.center(),
-                                egui::Align2::CENTER_CENTER,
-                                n.to_string(),
-                                font,
-                                theme::MINES_DIGITS[usize::from(n)],
-                            );
-                        }
-                        Cell::Flagged => {
-                            painter.text(
-                                cell_rect.center(),
-                                egui::Align2::CENTER_CENTER,
-                                "⚑",
-                                font,
-                                theme::MINES_FLAG,
-                            );
-                        }
-                        Cell::Exploded => {
-                            painter.circle_filled(cell_rect.center(), cell * 0.28, Color32::BLACK);
-                        }
-                        Cell::Covered if lost && layout.as_ref().is_some_and(|l| l[index]) => {
-                            painter.circle_filled(cell_rect.center(), cell * 0.25, Color32::BLACK);
-                        }
-                        Cell::Covered => {
-                            if let Some(analysis) = probabilities {
-                                if analysis.safe.binary_search(&index).is_ok() {
-                                    painter.circle_stroke(
-                                        cell_rect.center(),
-                                        cell * 0.25,
-                                        egui::Stroke::new(2.0, theme::MINES_SAFE),
-                                    );
-                                } else if analysis.mines.binary_search(&index).is_ok() {
-                                    painter.text(
-                                        cell_rect.center(),
-                                        egui::Align2::CENTER_CENTER,
-                                        "✕",
-                                        font,
-                                        theme::MINES_MINE,
-                                    );
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
+        let click = mines_board(ui, rect, &self.game, analysis, self.hint.as_ref(), 36.0);
+        match click {
+            Some(BoardClick { row, column, secondary: false }) => self.click_cell(row, column),
+            Some(BoardClick { row, column, secondary: true }) => self.flag_cell(row, column),
+            None => {}
         }
-        if let Some(hint) = self.hint {
-            let hint_rect = egui::Rect::from_min_size(
-                board.min + Vec2::new(hint.column as f32 * cell, hint.row as f32 * cell),
-                Vec2::splat(cell),
-            );
-            painter.rect_stroke(
-                hint_rect,
-                2.0,
-                egui::Stroke::new(3.0, theme::SELECTED),
-                egui::StrokeKind::Inside,
-            );
-        }
-        let cell_at = |position: egui::Pos2| -> Option<(usize, usize)> {
-            let local = position - board.min;
-            let (column, row) = ((local.x / cell).floor(), (local.y / cell).floor());
-            (column >= 0.0 && row >= 0.0 && (column as usize) < width && (row as usize) < height)
-                .then_some((row as usize, column as usize))
-        };
-        if let Some(position) = response.hover_pos()
-            && let Some((row, column)) = cell_at(position)
-            && let Some(p) = probabilities.and_then(|a| a.probabilities[row * width + column])
-        {
-            response
-                .clone()
-                .on_hover_text_at_pointer(format!("row {row}, column {column}: P(mine) = {p:.6}"));
-        }
-        if let Some(position) = response.interact_pointer_pos()
-            && let Some((row, column)) = cell_at(position)
-        {
-            if response.clicked() {
-                self.click_cell(row, column);
-            } else if response.secondary_clicked() {
-                self.flag_cell(row, column);
-            }
-        }
-    }
-}
-
-/// Fill colour of a cell: the heatmap for covered cells with a probability, else the classic look.
-fn cell_colour(cell: Cell, probability: Option<f64>) -> Color32 {
-    match (cell, probability) {
-        (Cell::Revealed(_), _) => theme::MINES_REVEALED,
-        (Cell::Exploded, _) => theme::MINES_EXPLODED,
-        (Cell::Covered | Cell::Flagged, Some(p)) => theme::heat(p as f32),
-        (Cell::Covered | Cell::Flagged, None) => theme::MINES_COVERED,
     }
 }
 

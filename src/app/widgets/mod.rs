@@ -1,8 +1,10 @@
 //! Small reusable widgets.
 
 mod job_progress;
+mod mines_board;
 
 pub use job_progress::job_progress;
+pub use mines_board::{BoardClick, mines_board};
 
 use eframe::egui;
 
