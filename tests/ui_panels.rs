@@ -159,7 +159,7 @@ fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
     });
     match created {
         Ok(render_state) => {
-            let adapter = curio::app::gpu::star_density::install(&render_state);
+            let adapter = curio::app::gpu::install_all(&render_state);
             Some((egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state), adapter))
         }
         Err(_) if std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1") => {
@@ -303,6 +303,33 @@ fn mines_panel_heatmap_snapshot() {
         app.mines_panel().step();
     }
     snapshot_app("mines_panel_heatmap", [900.0, 620.0], |_| app);
+}
+
+#[test]
+fn mines_panel_heatmap_on_gpu_snapshot() {
+    snapshot_app("mines_panel_heatmap_gpu", [900.0, 620.0], |adapter| {
+        let mut state = AppState { panel: curio::app::PanelId::Mines, ..AppState::default() };
+        state.mines.level = "intermediate".to_string();
+        state.mines.seed = 3;
+        let mut app = CurioApp::with_state(state, Some(adapter));
+        assert!(app.mines_panel().heatmap_on_gpu());
+        for _ in 0..3 {
+            app.mines_panel().step();
+        }
+        app
+    });
+}
+
+#[test]
+fn mines_panel_large_board_on_gpu_snapshot() {
+    snapshot_app("mines_panel_large_gpu", [700.0, 520.0], |adapter| {
+        let mut state = AppState { panel: curio::app::PanelId::Mines, ..AppState::default() };
+        state.mines.level = "300x200/9000".to_string();
+        state.mines.seed = 5;
+        let mut app = CurioApp::with_state(state, Some(adapter));
+        app.mines_panel().step();
+        app
+    });
 }
 
 /// Clicks at a position in the harness (move, press, release).

@@ -108,7 +108,7 @@ impl MinesWindow {
             self.restart();
         }
         let board = egui::Rect::from_min_max(full.min + Vec2::new(0.0, BAR), full.max);
-        let click = mines_board(ui, board.shrink(4.0), &self.game, None, None, CELL);
+        let click = mines_board(ui, board.shrink(4.0), &self.game, None, None, CELL, None);
         let before = self.game.status();
         match click {
             Some(BoardClick { row, column, secondary: false }) => {

@@ -48,7 +48,7 @@ impl CurioApp {
             cc.storage.and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
         };
         theme::install_fonts(&cc.egui_ctx);
-        let gpu_adapter = cc.wgpu_render_state.as_ref().map(gpu::star_density::install);
+        let gpu_adapter = cc.wgpu_render_state.as_ref().map(gpu::install_all);
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
         app.persist = !args.fresh && args.settings.is_none();
         if let Some(panel) = args.panel {
@@ -69,7 +69,7 @@ impl CurioApp {
         Self {
             panel: state.panel,
             star: StarPanel::new(state.star, gpu_adapter.clone()),
-            mines: MinesPanel::new(state.mines),
+            mines: MinesPanel::new(state.mines, gpu_adapter.is_some()),
             gpu_adapter,
             persist: true,
             fps: None,

@@ -4,7 +4,7 @@
 
 use super::{Panel, PanelId};
 use crate::app::theme;
-use crate::app::widgets::{BoardClick, job_progress, mines_board, outcome_label};
+use crate::app::widgets::{BoardClick, GpuBoard, board_texels, job_progress, mines_board, outcome_label};
 use crate::jobs::{Job, JobError};
 use crate::mines::play::{self, BenchError, BenchResult};
 use crate::mines::solver::{self, Analysis, BoardView};
@@ -66,11 +66,15 @@ pub struct MinesPanel {
     bench_job: Option<Job<BenchResult>>,
     bench_result: Option<Result<BenchResult, String>>,
     solver: Solver,
+    gpu: bool,
+    texels: Option<GpuBoard>,
+    board_version: u64,
 }
 
 impl MinesPanel {
-    /// A panel with `state`, starting a game with its settings.
-    pub fn new(state: MinesPanelState) -> Self {
+    /// A panel with `state`, starting a game with its settings; `gpu` when the heatmap pipeline
+    /// is installed (else the board is drawn on the CPU).
+    pub fn new(state: MinesPanelState, gpu: bool) -> Self {
         let config = BoardConfig::parse_level(&state.level, state.rule)
             .or_else(|_| BoardConfig::parse_level("expert", state.rule))
             .or_else(|_| BoardConfig::parse_level("expert", FirstClickRule::Safe))
@@ -89,6 +93,9 @@ impl MinesPanel {
             bench_job: None,
             bench_result: None,
             solver: Solver::default(),
+            gpu,
+            texels: None,
+            board_version: 0,
         }
     }
 
@@ -126,8 +133,14 @@ impl MinesPanel {
         }
     }
 
+    /// True when the board's fills are drawn by the GPU shader.
+    pub fn heatmap_on_gpu(&self) -> bool {
+        self.gpu
+    }
+
     fn board_changed(&mut self) {
         self.analysis_stale = true;
+        self.board_version += 1;
         self.hint = None;
     }
 
@@ -146,6 +159,7 @@ impl MinesPanel {
             return;
         }
         self.analysis_stale = false;
+        self.board_version += 1;
         let has_numbers = self.game.cells().iter().any(|c| matches!(c, Cell::Revealed(_)));
         self.analysis = if self.game.status() != GameStatus::Playing
             || !has_numbers
@@ -306,7 +320,18 @@ impl MinesPanel {
             Some(Ok(analysis)) if self.state.heatmap => Some(analysis),
             _ => None,
         };
-        let click = mines_board(ui, rect, &self.game, analysis, self.hint.as_ref(), 36.0);
+        let gpu = if self.gpu {
+            // Texels are rebuilt only when the board, the analysis or the heatmap switch changed.
+            let version = self.board_version * 2 + u64::from(self.state.heatmap);
+            if self.texels.as_ref().is_none_or(|t| t.version != version) {
+                self.texels =
+                    Some(GpuBoard { version, texels: Arc::new(board_texels(&self.game, analysis)) });
+            }
+            self.texels.clone()
+        } else {
+            None
+        };
+        let click = mines_board(ui, rect, &self.game, analysis, self.hint.as_ref(), 36.0, gpu);
         match click {
             Some(BoardClick { row, column, secondary: false }) => self.click_cell(row, column),
             Some(BoardClick { row, column, secondary: true }) => self.flag_cell(row, column),

@@ -1,13 +1,41 @@
 //! The minesweeper board: classic cells or the probability heatmap, shared by the Minesweeper
 //! panel and the standalone game window.
 
+use crate::app::gpu::mines_heatmap::{self, HeatmapCallback};
 use crate::app::theme;
 use crate::mines::solver::Analysis;
 use crate::mines::{Cell, Game, GameStatus, Move};
 use eframe::egui::{self, Color32, Vec2};
+use eframe::egui_wgpu;
+use std::sync::Arc;
 
 /// Boards with more cells than this are drawn as one pixel per cell in a texture.
 const PER_CELL_LIMIT: usize = 40_000;
+
+/// The board's fills on the GPU: texel codes (see [`board_texels`]) and their version.
+#[derive(Clone, Debug)]
+pub struct GpuBoard {
+    /// Changes whenever the texels change (uploads happen only then).
+    pub version: u64,
+    /// One code per cell, row by row.
+    pub texels: Arc<Vec<f32>>,
+}
+
+/// Texel codes for the GPU heatmap: the mine probability of covered cells that have one, else a
+/// state code (covered, revealed, exploded).
+pub fn board_texels(game: &Game, analysis: Option<&Analysis>) -> Vec<f32> {
+    game.cells()
+        .iter()
+        .enumerate()
+        .map(|(index, cell)| match cell {
+            Cell::Revealed(_) => mines_heatmap::REVEALED,
+            Cell::Exploded => mines_heatmap::EXPLODED,
+            Cell::Covered | Cell::Flagged => {
+                analysis.and_then(|a| a.probabilities[index]).map_or(mines_heatmap::COVERED, |p| p as f32)
+            }
+        })
+        .collect()
+}
 
 /// A click on a board cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +58,7 @@ pub fn mines_board(
     analysis: Option<&Analysis>,
     hint: Option<&Move>,
     max_cell: f32,
+    gpu: Option<GpuBoard>,
 ) -> Option<BoardClick> {
     let config = game.config();
     let (width, height) = (config.width, config.height);
@@ -41,25 +70,40 @@ pub fn mines_board(
     let probabilities = analysis;
     let layout = game.mine_layout().map(<[bool]>::to_vec);
     let lost = game.status() == GameStatus::Lost;
-    if width * height > PER_CELL_LIMIT {
-        let pixels: Vec<Color32> = (0..width * height)
-            .map(|index| {
-                let probability = probabilities.and_then(|a| a.probabilities[index]);
-                cell_colour(game.cells()[index], probability)
-            })
-            .collect();
-        let image = egui::ColorImage {
-            size: [width, height],
-            pixels,
-            source_size: Vec2::new(width as f32, height as f32),
+    let on_gpu = gpu.is_some();
+    if let Some(gpu) = gpu {
+        let callback = HeatmapCallback {
+            origin: board.min,
+            cell,
+            size: [width as u32, height as u32],
+            texels: gpu.texels,
+            version: gpu.version,
         };
-        let texture = ui.ctx().load_texture("mines-board", image, egui::TextureOptions::NEAREST);
-        painter.image(
-            texture.id(),
-            board,
-            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-            Color32::WHITE,
-        );
+        painter.add(egui_wgpu::Callback::new_paint_callback(board, callback));
+    }
+    if width * height > PER_CELL_LIMIT {
+        if on_gpu {
+            // Fills only, drawn by the shader above.
+        } else {
+            let pixels: Vec<Color32> = (0..width * height)
+                .map(|index| {
+                    let probability = probabilities.and_then(|a| a.probabilities[index]);
+                    cell_colour(game.cells()[index], probability)
+                })
+                .collect();
+            let image = egui::ColorImage {
+                size: [width, height],
+                pixels,
+                source_size: Vec2::new(width as f32, height as f32),
+            };
+            let texture = ui.ctx().load_texture("mines-board", image, egui::TextureOptions::NEAREST);
+            painter.image(
+                texture.id(),
+                board,
+                egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+        }
     } else {
         for index in 0..width * height {
             let (row, column) = (index / width, index % width);
@@ -69,7 +113,9 @@ pub fn mines_board(
             );
             let state = game.cells()[index];
             let probability = probabilities.and_then(|a| a.probabilities[index]);
-            painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
+            if !on_gpu {
+                painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
+            }
             if cell >= 10.0 {
                 if matches!(state, Cell::Covered | Cell::Flagged) && probability.is_none() {
                     // Classic raised look.

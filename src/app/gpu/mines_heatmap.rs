@@ -1,0 +1,199 @@
+//! The minesweeper heatmap on the GPU: cell states and probabilities uploaded as an r32float
+//! texture (one texel per cell), coloured by `shaders/mines_heatmap.wgsl`, so that 1000x1000
+//! boards draw in one pass.
+
+use eframe::egui;
+use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
+use eframe::wgpu;
+use eframe::wgpu::util::DeviceExt;
+use std::sync::Arc;
+
+/// WGSL source of the pipeline.
+pub const SHADER_SOURCE: &str = include_str!("../../../shaders/mines_heatmap.wgsl");
+
+/// Texel code of a covered cell without a probability.
+pub const COVERED: f32 = 2.0;
+/// Texel code of a revealed cell.
+pub const REVEALED: f32 = 3.0;
+/// Texel code of the exploded mine.
+pub const EXPLODED: f32 = 4.0;
+
+/// Uniform block; layout mirrored by `Uniforms` in the WGSL.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+struct HeatmapUniforms {
+    origin_px: [f32; 2],
+    cell_px: f32,
+    padding: f32,
+    size: [f32; 2],
+    padding2: [f32; 2],
+}
+
+struct HeatmapResources {
+    pipeline: wgpu::RenderPipeline,
+    layout: wgpu::BindGroupLayout,
+    uniforms: wgpu::Buffer,
+    texture: Option<(wgpu::Texture, wgpu::BindGroup, [u32; 2])>,
+    uploaded_version: u64,
+}
+
+/// Builds the pipeline once and stores it in the renderer.
+pub fn install(render_state: &egui_wgpu::RenderState) {
+    let device = &render_state.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("mines_heatmap"),
+        source: wgpu::ShaderSource::Wgsl(SHADER_SOURCE.into()),
+    });
+    let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("mines_heatmap_uniforms"),
+        contents: bytemuck::bytes_of(&HeatmapUniforms::default()),
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+    });
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("mines_heatmap_layout"),
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: None,
+            },
+        ],
+    });
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some("mines_heatmap_pipeline_layout"),
+        bind_group_layouts: &[Some(&layout)],
+        ..Default::default()
+    });
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("mines_heatmap_pipeline"),
+        layout: Some(&pipeline_layout),
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            targets: &[Some(render_state.target_format.into())],
+        }),
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        multiview_mask: None,
+        cache: None,
+    });
+    render_state.renderer.write().callback_resources.insert(HeatmapResources {
+        pipeline,
+        layout,
+        uniforms,
+        texture: None,
+        uploaded_version: u64::MAX,
+    });
+}
+
+/// One frame's board: where, the cell size, and the texels (uploaded only when `version` changes).
+pub struct HeatmapCallback {
+    /// Board's top-left corner in points.
+    pub origin: egui::Pos2,
+    /// Cell side in points.
+    pub cell: f32,
+    /// Board size in cells (width, height).
+    pub size: [u32; 2],
+    /// One code per cell, row by row.
+    pub texels: Arc<Vec<f32>>,
+    /// Changes whenever `texels` change.
+    pub version: u64,
+}
+
+impl CallbackTrait for HeatmapCallback {
+    fn prepare(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        screen: &ScreenDescriptor,
+        _encoder: &mut wgpu::CommandEncoder,
+        resources: &mut CallbackResources,
+    ) -> Vec<wgpu::CommandBuffer> {
+        let Some(resources) = resources.get_mut::<HeatmapResources>() else { return Vec::new() };
+        let scale = screen.pixels_per_point;
+        let uniforms = HeatmapUniforms {
+            origin_px: [self.origin.x * scale, self.origin.y * scale],
+            cell_px: self.cell * scale,
+            size: [self.size[0] as f32, self.size[1] as f32],
+            ..HeatmapUniforms::default()
+        };
+        queue.write_buffer(&resources.uniforms, 0, bytemuck::bytes_of(&uniforms));
+        if resources.texture.as_ref().is_none_or(|(_, _, size)| *size != self.size) {
+            let texture = device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("mines_heatmap_cells"),
+                size: wgpu::Extent3d { width: self.size[0], height: self.size[1], depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::R32Float,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("mines_heatmap_bind_group"),
+                layout: &resources.layout,
+                entries: &[
+                    wgpu::BindGroupEntry { binding: 0, resource: resources.uniforms.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::TextureView(&view) },
+                ],
+            });
+            resources.texture = Some((texture, bind_group, self.size));
+            resources.uploaded_version = u64::MAX;
+        }
+        if resources.uploaded_version != self.version
+            && let Some((texture, _, size)) = &resources.texture
+        {
+            queue.write_texture(
+                texture.as_image_copy(),
+                bytemuck::cast_slice(self.texels.as_slice()),
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(size[0] * 4),
+                    rows_per_image: Some(size[1]),
+                },
+                wgpu::Extent3d { width: size[0], height: size[1], depth_or_array_layers: 1 },
+            );
+            resources.uploaded_version = self.version;
+        }
+        Vec::new()
+    }
+
+    fn paint(
+        &self,
+        _info: egui::PaintCallbackInfo,
+        render_pass: &mut wgpu::RenderPass<'static>,
+        resources: &CallbackResources,
+    ) {
+        if let Some(resources) = resources.get::<HeatmapResources>()
+            && let Some((_, bind_group, _)) = &resources.texture
+        {
+            render_pass.set_pipeline(&resources.pipeline);
+            render_pass.set_bind_group(0, bind_group, &[]);
+            render_pass.draw(0..3, 0..1);
+        }
+    }
+}
