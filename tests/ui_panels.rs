@@ -195,6 +195,15 @@ fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) -> Cur
             app,
         );
     harness.run();
+    // Wait for background work (big-board analysis) so the picture is deterministic.
+    for _ in 0..500 {
+        if !harness.state_mut().mines_panel().is_analysing() {
+            break;
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
     // Small tolerance: the figure is rasterized on the CPU with SIMD chosen at run time.
     let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);
     harness.snapshot_options(name, &options);

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Boards with more cells than this are not analysed live (Step still works).
-const LIVE_ANALYSIS_LIMIT: usize = 20_000;
+/// Boards with more cells than this are analysed on a background thread.
+const BACKGROUND_ANALYSIS_CELLS: usize = 5_000;
 
 /// Persisted settings of the Minesweeper panel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,6 +58,7 @@ pub struct MinesPanel {
     game: Game,
     analysis: Option<Result<Analysis, String>>,
     analysis_stale: bool,
+    analysis_job: Option<Job<Result<Analysis, String>>>,
     last_move: Option<Move>,
     hint: Option<Move>,
     auto_play: bool,
@@ -85,6 +86,7 @@ impl MinesPanel {
             game: Game::new(config, seed),
             analysis: None,
             analysis_stale: true,
+            analysis_job: None,
             last_move: None,
             hint: None,
             auto_play: false,
@@ -107,6 +109,11 @@ impl MinesPanel {
     /// The explanation of the last solver move.
     pub fn last_move(&self) -> Option<&Move> {
         self.last_move.as_ref()
+    }
+
+    /// True while a background analysis runs.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis_job.is_some() || self.analysis_stale
     }
 
     /// True while a benchmark runs.
@@ -154,21 +161,47 @@ impl MinesPanel {
         }
     }
 
-    fn refresh_analysis(&mut self) {
+    fn refresh_analysis(&mut self, ctx: &egui::Context) {
+        if let Some(job) = &mut self.analysis_job
+            && let Some(result) = job.poll()
+        {
+            self.analysis_job = None;
+            if let Ok(analysis) = result {
+                self.analysis = Some(analysis);
+                self.board_version += 1;
+            }
+        }
         if !self.analysis_stale {
             return;
         }
         self.analysis_stale = false;
         self.board_version += 1;
+        // A newer board makes a running analysis useless: dropping the job cancels it.
+        self.analysis_job = None;
         let has_numbers = self.game.cells().iter().any(|c| matches!(c, Cell::Revealed(_)));
-        self.analysis = if self.game.status() != GameStatus::Playing
-            || !has_numbers
-            || self.game.cells().len() > LIVE_ANALYSIS_LIMIT
-        {
-            None
-        } else {
-            Some(solver::analyze(&self.view(), solver::DEFAULT_NODE_BUDGET).map_err(|e| e.to_string()))
-        };
+        if self.game.status() != GameStatus::Playing || !has_numbers {
+            self.analysis = None;
+            return;
+        }
+        if self.game.cells().len() <= BACKGROUND_ANALYSIS_CELLS {
+            self.analysis =
+                Some(solver::analyze(&self.view(), solver::DEFAULT_NODE_BUDGET).map_err(|e| e.to_string()));
+            return;
+        }
+        // Big boards: analyse on a background thread; the old heatmap stays until it is done.
+        let config = self.game.config();
+        let cells = self.game.cells().to_vec();
+        let repaint = ctx.clone();
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
+        let job = Job::spawn_with_wake("curio-mines-analysis", Some(wake), move |_| {
+            let view =
+                BoardView { width: config.width, height: config.height, mines: config.mines, cells: &cells };
+            Ok(solver::analyze(&view, solver::DEFAULT_NODE_BUDGET).map_err(|e| e.to_string()))
+        });
+        match job {
+            Ok(job) => self.analysis_job = Some(job),
+            Err(error) => self.analysis = Some(Err(format!("cannot start analysis: {error}"))),
+        }
     }
 
     /// Plays one solver move (the first of its batch) and remembers why.
@@ -387,7 +420,10 @@ impl Panel for MinesPanel {
         if self.bench_job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        self.refresh_analysis();
+        self.refresh_analysis(ctx);
+        if self.analysis_job.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui) {
@@ -484,6 +520,9 @@ impl Panel for MinesPanel {
                 ui.colored_label(theme::ERROR, error);
             }
             None => {}
+        }
+        if self.analysis_job.is_some() {
+            ui.colored_label(theme::HINT, "analysing…");
         }
         ui.separator();
         ui.strong("Board text");
