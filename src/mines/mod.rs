@@ -4,6 +4,16 @@
 //! `shared/reference/minesweeper-research.md` (probability formula with the global mine count,
 //! component convolution, box merging; published win rates). See `solver` for the algorithm and
 //! its complexity.
+//!
+//! ```
+//! use curio::mines::{BoardView, text, analyze, solver};
+//!
+//! // A 1 in the corner with three covered neighbours and one mine on the board.
+//! let board = text::parse("mines=1\n1.\n..\n").expect("valid board");
+//! let view = BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+//! let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
+//! assert!((analysis.probabilities[1].unwrap() - 1.0 / 3.0).abs() < 1e-12);
+//! ```
 
 pub mod board;
 pub mod play;

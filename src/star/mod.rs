@@ -9,6 +9,17 @@
 //! is the outline star {n/(d-k+1)} on the same edge lines ([`StarGeometry::density_levels`]).
 //!
 //! Complexity: outline and polygram O(n) points; density levels O(n·d) points; winding O(1).
+//!
+//! ```
+//! use curio::geom::Point;
+//! use curio::star::{StarGeometry, StarSpec};
+//!
+//! let pentagram = StarSpec::new(5, 2).expect("{5/2} is valid");
+//! assert!((pentagram.inner_radius_ratio() - 0.381966).abs() < 1e-6);
+//! let star = StarGeometry::unit(pentagram);
+//! assert_eq!(star.winding_number(Point::new(0.0, 0.0)), 2); // the central pentagon
+//! assert!(StarSpec::new(8, 4).is_err()); // d must be below n/2
+//! ```
 
 mod figure;
 pub mod stellar;
