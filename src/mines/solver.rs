@@ -292,7 +292,6 @@ struct ComponentCounts {
 
 struct Enumerator<'a> {
     boxes: &'a [Box],
-    constraints: &'a [Constraint],
     order: Vec<usize>,
     need: Vec<i64>,
     capacity: Vec<i64>,
@@ -428,7 +427,6 @@ pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, Solve
         let slots = order.len();
         let mut enumerator = Enumerator {
             boxes: &boxes,
-            constraints: &all,
             order,
             need,
             capacity,
@@ -443,7 +441,6 @@ pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, Solve
             nodes: 0,
             budget: budget_left.max(10_000),
         };
-        let _ = enumerator.constraints;
         enumerator.run(0, 0, 1.0);
         budget_left = budget_left.saturating_sub(enumerator.nodes);
         let mut counts = enumerator.counts;

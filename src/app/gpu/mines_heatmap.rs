@@ -40,10 +40,6 @@ struct HeatmapResources {
 /// Builds the pipeline once and stores it in the renderer.
 pub fn install(render_state: &egui_wgpu::RenderState) {
     let device = &render_state.device;
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("mines_heatmap"),
-        source: wgpu::ShaderSource::Wgsl(SHADER_SOURCE.into()),
-    });
     let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("mines_heatmap_uniforms"),
         contents: bytemuck::bytes_of(&HeatmapUniforms::default()),
@@ -52,16 +48,7 @@ pub fn install(render_state: &egui_wgpu::RenderState) {
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("mines_heatmap_layout"),
         entries: &[
-            wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::FRAGMENT,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            },
+            super::uniform_entry(0),
             wgpu::BindGroupLayoutEntry {
                 binding: 1,
                 visibility: wgpu::ShaderStages::FRAGMENT,
@@ -74,32 +61,7 @@ pub fn install(render_state: &egui_wgpu::RenderState) {
             },
         ],
     });
-    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("mines_heatmap_pipeline_layout"),
-        bind_group_layouts: &[Some(&layout)],
-        ..Default::default()
-    });
-    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("mines_heatmap_pipeline"),
-        layout: Some(&pipeline_layout),
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: Some("vs_main"),
-            compilation_options: wgpu::PipelineCompilationOptions::default(),
-            buffers: &[],
-        },
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: Some("fs_main"),
-            compilation_options: wgpu::PipelineCompilationOptions::default(),
-            targets: &[Some(render_state.target_format.into())],
-        }),
-        primitive: wgpu::PrimitiveState::default(),
-        depth_stencil: None,
-        multisample: wgpu::MultisampleState::default(),
-        multiview_mask: None,
-        cache: None,
-    });
+    let pipeline = super::fullscreen_pipeline(render_state, "mines_heatmap", SHADER_SOURCE, &layout);
     render_state.renderer.write().callback_resources.insert(HeatmapResources {
         pipeline,
         layout,

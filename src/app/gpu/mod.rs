@@ -1,4 +1,10 @@
 //! Custom wgpu pipelines drawn through egui_wgpu paint callbacks.
+//!
+//! Every pipeline here draws one full-viewport triangle (`vs_main`) and colours it in `fs_main`;
+//! [`fullscreen_pipeline`] builds that shared part.
+
+use eframe::egui_wgpu;
+use eframe::wgpu;
 
 pub mod mines_heatmap;
 pub mod star_density;
@@ -7,4 +13,59 @@ pub mod star_density;
 pub fn install_all(render_state: &eframe::egui_wgpu::RenderState) -> String {
     mines_heatmap::install(render_state);
     star_density::install(render_state)
+}
+
+/// Layout entry of the fragment-stage uniform buffer at `binding`.
+pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A render pipeline from WGSL `source` with entry points `vs_main` (a full-viewport triangle,
+/// no vertex buffers) and `fs_main`, one bind group `layout`, drawing into egui's target format.
+pub(crate) fn fullscreen_pipeline(
+    render_state: &egui_wgpu::RenderState,
+    label: &str,
+    source: &str,
+    layout: &wgpu::BindGroupLayout,
+) -> wgpu::RenderPipeline {
+    let device = &render_state.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    });
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(label),
+        bind_group_layouts: &[Some(layout)],
+        ..Default::default()
+    });
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: Some(&pipeline_layout),
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            targets: &[Some(render_state.target_format.into())],
+        }),
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        multiview_mask: None,
+        cache: None,
+    })
 }

@@ -43,10 +43,6 @@ struct DensityResources {
 /// Builds the pipeline once and stores it in the renderer. Returns the adapter's name.
 pub fn install(render_state: &egui_wgpu::RenderState) -> String {
     let device = &render_state.device;
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("star_density"),
-        source: wgpu::ShaderSource::Wgsl(SHADER_SOURCE.into()),
-    });
     let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("star_density_uniforms"),
         contents: bytemuck::bytes_of(&DensityUniforms::default()),
@@ -54,48 +50,14 @@ pub fn install(render_state: &egui_wgpu::RenderState) -> String {
     });
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("star_density_layout"),
-        entries: &[wgpu::BindGroupLayoutEntry {
-            binding: 0,
-            visibility: wgpu::ShaderStages::FRAGMENT,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        }],
+        entries: &[super::uniform_entry(0)],
     });
     let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
         label: Some("star_density_bind_group"),
         layout: &layout,
         entries: &[wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() }],
     });
-    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("star_density_pipeline_layout"),
-        bind_group_layouts: &[Some(&layout)],
-        ..Default::default()
-    });
-    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("star_density_pipeline"),
-        layout: Some(&pipeline_layout),
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: Some("vs_main"),
-            compilation_options: wgpu::PipelineCompilationOptions::default(),
-            buffers: &[],
-        },
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: Some("fs_main"),
-            compilation_options: wgpu::PipelineCompilationOptions::default(),
-            targets: &[Some(render_state.target_format.into())],
-        }),
-        primitive: wgpu::PrimitiveState::default(),
-        depth_stencil: None,
-        multisample: wgpu::MultisampleState::default(),
-        multiview_mask: None,
-        cache: None,
-    });
+    let pipeline = super::fullscreen_pipeline(render_state, "star_density", SHADER_SOURCE, &layout);
     render_state.renderer.write().callback_resources.insert(DensityResources {
         pipeline,
         bind_group,
