@@ -2,7 +2,7 @@
 
 use super::{CliError, print_json, run_job_with_bar};
 use crate::jobs::JobError;
-use crate::mines::play::{self, BenchError};
+use crate::mines::play::{self, BenchError, Refinement};
 use crate::mines::{BoardConfig, BoardView, FirstClickRule, Solver, analyze, solver, text};
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -68,6 +68,9 @@ struct BenchArgs {
     /// Worker threads (default: all cores), 1..=256.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    /// Switch guessing refinements off (comma-separated) to measure what each gains.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    without: Vec<Refinement>,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
@@ -98,8 +101,9 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     let config = BoardConfig::parse_level(&args.level, args.rule).map_err(usage)?;
     let threads = args.threads.map(usize::from).unwrap_or_else(rayon::current_num_threads);
     let (games, seed) = (args.games, args.seed);
+    let solver = args.without.iter().fold(Solver::default(), |solver, &r| solver.without(r));
     let result = run_job_with_bar("curio-mines-bench", move |progress| {
-        play::bench(config, games, seed, threads, progress).map_err(|error| match error {
+        play::bench(config, &solver, games, seed, threads, progress).map_err(|error| match error {
             BenchError::Cancelled => JobError::Cancelled,
             other => JobError::Failed(other.to_string()),
         })

@@ -16,6 +16,8 @@
 //! ```
 
 pub mod board;
+pub mod endgame;
+pub mod guess;
 pub mod play;
 pub mod solver;
 pub mod text;

@@ -7,9 +7,9 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 
-/// Mine probability of each covered cell over all layouts consistent with the view, or `None`
-/// when the view has too many layouts to enumerate.
-fn brute_force(view: &BoardView<'_>) -> Option<Vec<Option<f64>>> {
+/// Mine probability of each covered cell over all layouts consistent with the view, and the
+/// number of those layouts, or `None` when the view has too many layouts to enumerate.
+fn brute_force(view: &BoardView<'_>) -> Option<(Vec<Option<f64>>, u64)> {
     let covered: Vec<usize> =
         (0..view.cells.len()).filter(|&i| matches!(view.cells[i], Cell::Covered | Cell::Flagged)).collect();
     let mut counts = vec![0u64; view.cells.len()];
@@ -66,11 +66,12 @@ fn brute_force(view: &BoardView<'_>) -> Option<Vec<Option<f64>>> {
     if !walk(view, &covered, 0, view.mines, &mut chosen, &mut counts, &mut total, &mut visited) {
         return None;
     }
-    Some(
+    Some((
         (0..view.cells.len())
             .map(|i| covered.contains(&i).then(|| counts[i] as f64 / total as f64))
             .collect(),
-    )
+        total,
+    ))
 }
 
 /// A random board: layout from `seed`, then `clicks` random safe cells revealed (with flood fill).
@@ -101,9 +102,11 @@ proptest! {
         let game = random_game(width, height, mines, seed, clicks);
         prop_assume!(game.status() == GameStatus::Playing);
         let view = BoardView { width, height, mines, cells: game.cells() };
-        let Some(expected) = brute_force(&view) else { return Ok(()) };
+        let Some((expected, layouts)) = brute_force(&view) else { return Ok(()) };
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
         prop_assert!(analysis.exact);
+        prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
+            "layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
         for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
             match (got, want) {
                 (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
@@ -164,7 +167,9 @@ fn no_move_called_certain_ever_loses() {
             for item in moves {
                 let certain = !matches!(
                     item.reason.rule,
-                    super::play::MoveRule::Guess | super::play::MoveRule::FirstClick
+                    super::play::MoveRule::Guess
+                        | super::play::MoveRule::Endgame
+                        | super::play::MoveRule::FirstClick
                 );
                 if item.action == Action::Reveal {
                     game.reveal(item.row, item.column).unwrap();
@@ -177,6 +182,147 @@ fn no_move_called_certain_ever_loses() {
                     break;
                 }
             }
+        }
+    }
+}
+
+/// Every layout consistent with the view (small boards only).
+fn all_layouts(view: &BoardView<'_>) -> Vec<Vec<bool>> {
+    let cells = view.cells.len();
+    let covered: Vec<usize> =
+        (0..cells).filter(|&i| matches!(view.cells[i], Cell::Covered | Cell::Flagged)).collect();
+    let mut result = Vec::new();
+    for mask in 0u32..(1 << covered.len()) {
+        if mask.count_ones() as usize != view.mines {
+            continue;
+        }
+        let mut layout = vec![false; cells];
+        for (bit, &cell) in covered.iter().enumerate() {
+            layout[cell] = mask >> bit & 1 == 1;
+        }
+        let consistent = view.cells.iter().enumerate().all(|(index, cell)| match cell {
+            Cell::Revealed(n) => {
+                neighbours(view.width, view.height, index).filter(|&m| layout[m]).count() == usize::from(*n)
+            }
+            _ => true,
+        });
+        if consistent {
+            result.push(layout);
+        }
+    }
+    result
+}
+
+/// Best chance of winning by naive minimax over visible boards: try every covered cell, split
+/// the layouts by what it would show, recurse.
+fn minimax_win_chance(width: usize, height: usize, cells: &mut Vec<Cell>, layouts: &[Vec<bool>]) -> f64 {
+    if layouts.len() <= 1 {
+        return layouts.len() as f64;
+    }
+    let mut best = 0.0f64;
+    for cell in 0..cells.len() {
+        if !matches!(cells[cell], Cell::Covered) || layouts.iter().all(|l| l[cell]) {
+            continue;
+        }
+        let mut chance = 0.0;
+        for value in 0..=8u8 {
+            let group: Vec<Vec<bool>> = layouts
+                .iter()
+                .filter(|l| {
+                    !l[cell]
+                        && neighbours(width, height, cell).filter(|&n| l[n]).count() == usize::from(value)
+                })
+                .cloned()
+                .collect();
+            if group.is_empty() {
+                continue;
+            }
+            cells[cell] = Cell::Revealed(value);
+            chance +=
+                group.len() as f64 / layouts.len() as f64 * minimax_win_chance(width, height, cells, &group);
+            cells[cell] = Cell::Covered;
+        }
+        best = best.max(chance);
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn endgame_search_equals_naive_minimax(
+        width in 2usize..=4, height in 2usize..=4, mines in 1usize..=4, seed in any::<u64>(), clicks in 2usize..=6,
+    ) {
+        prop_assume!(mines < width * height);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let covered = game.cells().iter().filter(|c| matches!(c, Cell::Covered)).count();
+        prop_assume!(covered <= 9);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let layouts = all_layouts(&view);
+        let mut cells = game.cells().to_vec();
+        let expected = minimax_win_chance(width, height, &mut cells, &layouts);
+        match super::endgame::best_move(&view, &super::endgame::EndgameLimits::default()) {
+            None => prop_assert_eq!(layouts.len(), 1, "search gave up on {} layouts", layouts.len()),
+            Some(found) => {
+                prop_assert_eq!(found.layouts, layouts.len());
+                prop_assert!((found.win_probability - expected).abs() < 1e-9,
+                    "search {} minimax {}\n{}", found.win_probability, expected, super::text::format(width, mines, game.cells(), None));
+                // The chosen cell achieves the optimum.
+                let cell = found.cell;
+                let mut chance = 0.0;
+                for value in 0..=8u8 {
+                    let group: Vec<Vec<bool>> = layouts.iter().filter(|l| !l[cell]
+                        && neighbours(width, height, cell).filter(|&n| l[n]).count() == usize::from(value)).cloned().collect();
+                    if group.is_empty() { continue; }
+                    cells[cell] = Cell::Revealed(value);
+                    chance += group.len() as f64 / layouts.len() as f64 * minimax_win_chance(width, height, &mut cells, &group);
+                    cells[cell] = Cell::Covered;
+                }
+                prop_assert!((chance - expected).abs() < 1e-9, "chosen cell {cell} wins {chance}, best {expected}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn two_move_score_equals_brute_force(
+        width in 2usize..=4, height in 2usize..=4, mines in 1usize..=4, seed in any::<u64>(), clicks in 1usize..=4,
+    ) {
+        prop_assume!(mines < width * height);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let covered: Vec<usize> = (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).collect();
+        prop_assume!(covered.len() <= 12);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let layouts = all_layouts(&view);
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        let weight = 0.8;
+        for &cell in &covered {
+            let mut expected = 0.0;
+            for value in 0..=8usize {
+                let group: Vec<&Vec<bool>> = layouts.iter().filter(|l| !l[cell]
+                    && neighbours(width, height, cell).filter(|&n| l[n]).count() == value).collect();
+                if group.is_empty() { continue; }
+                let mut safeties: Vec<f64> = covered.iter().filter(|&&other| other != cell)
+                    .map(|&other| group.iter().filter(|l| !l[other]).count() as f64 / group.len() as f64)
+                    .collect();
+                safeties.sort_by(|a, b| b.total_cmp(a));
+                let next = match safeties.as_slice() {
+                    [] => 1.0,
+                    [first, ..] if *first == 1.0 || *first == 0.0 => 1.0,
+                    [first] => weight * first,
+                    [first, second, ..] => weight * first + (1.0 - weight) * second,
+                };
+                expected += group.len() as f64 / layouts.len() as f64 * next;
+            }
+            let got = super::guess::two_move_score(&view, &analysis, cell, weight, DEFAULT_NODE_BUDGET);
+            prop_assert!((got - expected).abs() < 1e-9, "cell {cell}: score {got}, brute force {expected}\n{}",
+                super::text::format(width, mines, game.cells(), None));
         }
     }
 }

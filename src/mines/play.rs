@@ -1,7 +1,9 @@
 //! Move choice, explanations, auto-play and the win-rate benchmark.
 
-use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
-use super::solver::{self, Analysis, BoardView, Rule, SolveError};
+use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus};
+use super::endgame::{self, EndgameLimits};
+use super::guess::{self, LookaheadSettings};
+use super::solver::{self, BoardView, Rule, SolveError};
 use crate::progress::{Cancelled, Progress, check};
 use serde::Serialize;
 
@@ -29,6 +31,8 @@ pub enum MoveRule {
     Enumeration,
     /// No certain cell: the least likely mine.
     Guess,
+    /// No certain cell, few layouts left: the best move of an exhaustive game-tree search.
+    Endgame,
 }
 
 /// Why a move was chosen.
@@ -42,6 +46,8 @@ pub struct Reason {
     pub component_size: usize,
     /// False when the probability came from the approximation fallback.
     pub exact: bool,
+    /// Chance of winning the game from here with best play (endgame search only).
+    pub win_probability: Option<f64>,
 }
 
 impl Reason {
@@ -63,6 +69,11 @@ impl Reason {
             MoveRule::Subset => "subset rule: one number's covered cells contain another's".into(),
             MoveRule::Enumeration => format!("certain by exact enumeration{size}"),
             MoveRule::Guess => format!("guess: mine probability {:.4}{size}{approx}", self.probability),
+            MoveRule::Endgame => format!(
+                "endgame search: mine probability {:.4}, best play wins {:.1}% of the remaining layouts",
+                self.probability,
+                self.win_probability.unwrap_or(0.0) * 100.0
+            ),
         }
     }
 }
@@ -80,16 +91,35 @@ pub struct Move {
     pub reason: Reason,
 }
 
+/// A refinement of guessing beyond the least likely mine, which can be switched off to measure
+/// what it gains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Refinement {
+    /// Exhaustive game-tree search when few layouts remain.
+    Endgame,
+    /// Chance of surviving this guess and the next move among near-safest guesses.
+    Lookahead,
+}
+
 /// The solver with its settings.
 #[derive(Clone, Copy, Debug)]
 pub struct Solver {
     /// Backtracking node budget per analysis.
     pub node_budget: u64,
+    /// Exhaustive endgame search when few layouts remain; `None` turns it off.
+    pub endgame: Option<EndgameLimits>,
+    /// Two-move lookahead among near-safest guesses; `None` turns it off.
+    pub lookahead: Option<LookaheadSettings>,
 }
 
 impl Default for Solver {
     fn default() -> Self {
-        Self { node_budget: solver::DEFAULT_NODE_BUDGET }
+        Self {
+            node_budget: solver::DEFAULT_NODE_BUDGET,
+            endgame: Some(EndgameLimits::default()),
+            lookahead: Some(LookaheadSettings::default()),
+        }
     }
 }
 
@@ -102,6 +132,27 @@ fn from_rule(rule: Rule) -> MoveRule {
 }
 
 impl Solver {
+    /// This solver with one refinement switched off.
+    pub fn without(mut self, refinement: Refinement) -> Self {
+        match refinement {
+            Refinement::Endgame => self.endgame = None,
+            Refinement::Lookahead => self.lookahead = None,
+        }
+        self
+    }
+
+    /// The refinements switched off.
+    pub fn disabled(&self) -> Vec<Refinement> {
+        let mut list = Vec::new();
+        if self.endgame.is_none() {
+            list.push(Refinement::Endgame);
+        }
+        if self.lookahead.is_none() {
+            list.push(Refinement::Lookahead);
+        }
+        list
+    }
+
     /// The certain safe reveals found by the cheapest rule that finds any, or else one guess
     /// (or the first click). Certain mines are returned as flags only alongside safe moves from the
     /// same rule, so auto-play never needs them.
@@ -111,14 +162,24 @@ impl Solver {
             |index: usize, action, reason| Move { row: index / width, column: index % width, action, reason };
         if !view.cells.iter().any(|c| matches!(c, Cell::Revealed(_))) {
             let index = first_click(view.width, view.height, rule);
-            let reason =
-                Reason { rule: MoveRule::FirstClick, probability: f64::NAN, component_size: 0, exact: true };
+            let reason = Reason {
+                rule: MoveRule::FirstClick,
+                probability: f64::NAN,
+                component_size: 0,
+                exact: true,
+                win_probability: None,
+            };
             return Ok(vec![at(index, Action::Reveal, reason)]);
         }
         let deductions = solver::deduce(view)?;
         if !deductions.safe.is_empty() {
-            let reason =
-                |rule| Reason { rule: from_rule(rule), probability: 0.0, component_size: 0, exact: true };
+            let reason = |rule| Reason {
+                rule: from_rule(rule),
+                probability: 0.0,
+                component_size: 0,
+                exact: true,
+                win_probability: None,
+            };
             return Ok(deductions
                 .safe
                 .iter()
@@ -138,18 +199,33 @@ impl Solver {
                         probability: 0.0,
                         component_size: component_size(cell),
                         exact: true,
+                        win_probability: None,
                     };
                     at(cell, Action::Reveal, reason)
                 })
                 .collect());
         }
-        let cell = choose_guess(view, &analysis);
+        let endgame = self
+            .endgame
+            .filter(|limits| analysis.exact && analysis.log_layouts <= (limits.max_layouts as f64 + 0.5).ln())
+            .and_then(|limits| endgame::best_move(view, &limits));
+        let (cell, rule, win_probability) = match endgame {
+            Some(found) => (found.cell, MoveRule::Endgame, Some(found.win_probability)),
+            None => {
+                let cell = match &self.lookahead {
+                    Some(settings) => guess::lookahead(view, &analysis, settings, self.node_budget),
+                    None => guess::safest(view, &analysis),
+                };
+                (cell, MoveRule::Guess, None)
+            }
+        };
         let probability = analysis.probabilities[cell].unwrap_or(1.0);
         let reason = Reason {
-            rule: MoveRule::Guess,
+            rule,
             probability,
             component_size: component_size(cell),
             exact: analysis.exact,
+            win_probability,
         };
         Ok(vec![at(cell, Action::Reveal, reason)])
     }
@@ -162,25 +238,6 @@ pub fn first_click(width: usize, height: usize, rule: FirstClickRule) -> usize {
         FirstClickRule::Opening => 3.min(height - 1) * width + 3.min(width - 1),
         FirstClickRule::Safe | FirstClickRule::None => 0,
     }
-}
-
-/// The least likely mine; ties broken by fewest covered neighbours (most likely to open an area),
-/// then by position.
-fn choose_guess(view: &BoardView<'_>, analysis: &Analysis) -> usize {
-    let best = analysis.probabilities.iter().flatten().cloned().fold(f64::INFINITY, f64::min);
-    let covered_neighbours = |cell: usize| {
-        neighbours(view.width, view.height, cell)
-            .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
-            .count()
-    };
-    analysis
-        .probabilities
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.is_some_and(|p| p <= best + 1e-9))
-        .map(|(cell, _)| cell)
-        .min_by_key(|&cell| (covered_neighbours(cell), cell))
-        .unwrap_or(0)
 }
 
 /// How one game went.
@@ -213,7 +270,7 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
         let moves = solver.next_moves(&view, config.rule)?;
         decision_micros.push(started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
         for item in moves {
-            if item.reason.rule == MoveRule::Guess {
+            if matches!(item.reason.rule, MoveRule::Guess | MoveRule::Endgame) {
                 guesses += 1;
             }
             if item.action == Action::Reveal {
@@ -248,6 +305,8 @@ pub struct BenchResult {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
+    /// Guessing refinements that were switched off.
+    pub without: Vec<Refinement>,
     /// 99th percentile of the time of one solver decision, in milliseconds.
     pub move_time_p99_ms: f64,
     /// Longest solver decision, in milliseconds.
@@ -271,7 +330,23 @@ impl BenchResult {
             self.threads,
             self.move_time_p99_ms,
             self.move_time_max_ms
-        )
+        ) + &self.without_text()
+    }
+
+    /// ", without a, b" when refinements were switched off, else empty.
+    fn without_text(&self) -> String {
+        if self.without.is_empty() {
+            return String::new();
+        }
+        let names: Vec<&str> = self
+            .without
+            .iter()
+            .map(|r| match r {
+                Refinement::Endgame => "endgame",
+                Refinement::Lookahead => "lookahead",
+            })
+            .collect();
+        format!(", without {}", names.join(", "))
     }
 }
 
@@ -302,6 +377,7 @@ pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
 /// batch); stops early with `Cancelled` when the sink asks.
 pub fn bench(
     config: BoardConfig,
+    solver: &Solver,
     games: u64,
     seed: u64,
     threads: usize,
@@ -314,7 +390,6 @@ pub fn bench(
         .thread_name(|i| format!("curio-mines-bench-{i}"))
         .build()
         .map_err(|error| BenchError::Threads(error.to_string()))?;
-    let solver = Solver::default();
     let started = std::time::Instant::now();
     let mut wins = 0u64;
     let mut done = 0u64;
@@ -323,7 +398,7 @@ pub fn bench(
     while done < games {
         let end = (done + batch).min(games);
         let results: Result<Vec<GameRecord>, SolveError> = pool.install(|| {
-            (done..end).into_par_iter().map(|i| play_game(config, game_seed(seed, i), &solver)).collect()
+            (done..end).into_par_iter().map(|i| play_game(config, game_seed(seed, i), solver)).collect()
         });
         let results = results.map_err(BenchError::Solver)?;
         wins += results.iter().filter(|r| r.won).count() as u64;
@@ -355,6 +430,7 @@ pub fn bench(
         games_per_second: games as f64 / seconds,
         seed,
         threads,
+        without: solver.disabled(),
     })
 }
 
@@ -393,8 +469,8 @@ mod tests {
     #[test]
     fn beginner_games_are_mostly_won_and_reproducible() {
         let config = BoardConfig::parse_level("beginner", FirstClickRule::Safe).unwrap();
-        let a = bench(config, 200, 1, 2, &mut NoProgress).unwrap();
-        let b = bench(config, 200, 1, 1, &mut NoProgress).unwrap();
+        let a = bench(config, &Solver::default(), 200, 1, 2, &mut NoProgress).unwrap();
+        let b = bench(config, &Solver::default(), 200, 1, 1, &mut NoProgress).unwrap();
         assert_eq!(a.wins, b.wins, "same seed, any thread count, same games");
         assert!(a.win_rate > 0.8, "win rate {}", a.win_rate);
     }

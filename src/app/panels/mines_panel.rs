@@ -299,10 +299,11 @@ impl MinesPanel {
         let games = self.state.bench_games.max(1);
         let seed = self.state.seed;
         let threads = rayon::current_num_threads();
+        let solver = self.solver;
         let repaint = ctx.clone();
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
         let job = Job::spawn_with_wake("curio-mines-bench", Some(wake), move |progress| {
-            play::bench(config, games, seed, threads, progress).map_err(|error| match error {
+            play::bench(config, &solver, games, seed, threads, progress).map_err(|error| match error {
                 BenchError::Cancelled => JobError::Cancelled,
                 other => JobError::Failed(other.to_string()),
             })

@@ -1,0 +1,394 @@
+//! Exhaustive endgame search: when few mine layouts remain, list them all and find the move that
+//! wins the most of them by searching the whole game tree.
+//!
+//! Every consistent layout is equally likely, so the chance of winning from a set S of layouts
+//! under best play is wins(S) / |S|, where wins(S) = 1 for |S| = 1 and otherwise
+//! wins(S) = max over cells c of Σ_v wins(S_{c,v}), S_{c,v} being the layouts in which c is safe
+//! and shows the number v (the layouts where c is a mine are lost). A cell that is safe in every
+//! layout of S and splits it is played without branching, since information never hurts. Sets are
+//! memoised, and a cell is skipped when the layouts where it is safe cannot beat the best so far. Sets are keyed by
+//! the XOR of random 128-bit keys of their layouts (Zobrist hashing).
+//! Source: the brute-force deep analysis of D. N. Hill's solver
+//! (`shared/reference/minesweeper-research.md`, §2a.4); no code was copied.
+//!
+//! Complexity: enumeration is bounded by `max_layouts` and a node budget; the search by its own
+//! node budget. Past either budget the search gives up and the caller falls back to heuristics.
+
+use super::board::{Cell, neighbours};
+use super::solver::{BoardView, constraints};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rustc_hash::FxHashMap;
+
+/// Code of a layout in which the cell is a mine.
+const MINE: u8 = u8::MAX;
+
+/// Limits of one endgame search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EndgameLimits {
+    /// Largest number of layouts to search.
+    pub max_layouts: usize,
+    /// Largest number of covered cells (bounds memory).
+    pub max_covered: usize,
+    /// Backtracking nodes for listing the layouts.
+    pub enumeration_nodes: u64,
+    /// Game-tree positions to evaluate.
+    pub search_nodes: u64,
+}
+
+impl Default for EndgameLimits {
+    fn default() -> Self {
+        Self { max_layouts: 1000, max_covered: 2048, enumeration_nodes: 200_000, search_nodes: 200_000 }
+    }
+}
+
+/// The best move of a finished search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EndgameMove {
+    /// Cell to reveal.
+    pub cell: usize,
+    /// Chance of winning the game with best play from here.
+    pub win_probability: f64,
+    /// Layouts that were searched.
+    pub layouts: usize,
+}
+
+/// All consistent mine layouts as bit sets over the covered cells, or `None` past the limits.
+struct Layouts {
+    /// Board index of each covered cell.
+    covered: Vec<usize>,
+    /// Words per layout.
+    words: usize,
+    /// Layout bits, `words` per layout.
+    bits: Vec<u64>,
+}
+
+impl Layouts {
+    fn count(&self) -> usize {
+        self.bits.len() / self.words.max(1)
+    }
+
+    fn is_mine(&self, layout: usize, local: usize) -> bool {
+        self.bits[layout * self.words + local / 64] >> (local % 64) & 1 == 1
+    }
+}
+
+struct Enumeration<'a> {
+    order: Vec<usize>,
+    cell_constraints: &'a [Vec<usize>],
+    need: Vec<i64>,
+    left: Vec<i64>,
+    current: Vec<u64>,
+    out: Vec<u64>,
+    max_layouts: usize,
+    nodes: u64,
+    budget: u64,
+    failed: bool,
+}
+
+impl Enumeration<'_> {
+    fn run(&mut self, depth: usize, mines_left: usize) {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.failed = true;
+        }
+        if self.failed {
+            return;
+        }
+        if depth == self.order.len() {
+            if mines_left == 0 {
+                self.out.extend_from_slice(&self.current);
+                if self.out.len() / self.current.len().max(1) > self.max_layouts {
+                    self.failed = true;
+                }
+            }
+            return;
+        }
+        let local = self.order[depth];
+        let after = self.order.len() - depth - 1;
+        for value in [0i64, 1] {
+            if (value == 1 && mines_left == 0) || (value == 0 && mines_left > after) {
+                continue;
+            }
+            let fits = self.cell_constraints[local].iter().all(|&c| {
+                let need = self.need[c] - value;
+                need >= 0 && need < self.left[c]
+            });
+            if !fits {
+                continue;
+            }
+            for &c in &self.cell_constraints[local] {
+                self.need[c] -= value;
+                self.left[c] -= 1;
+            }
+            if value == 1 {
+                self.current[local / 64] |= 1 << (local % 64);
+            }
+            self.run(depth + 1, mines_left - value as usize);
+            if value == 1 {
+                self.current[local / 64] &= !(1 << (local % 64));
+            }
+            for &c in &self.cell_constraints[local] {
+                self.need[c] += value;
+                self.left[c] += 1;
+            }
+            if self.failed {
+                return;
+            }
+        }
+    }
+}
+
+fn enumerate(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Layouts> {
+    let cells = view.width * view.height;
+    let covered: Vec<usize> =
+        (0..cells).filter(|&i| matches!(view.cells[i], Cell::Covered | Cell::Flagged)).collect();
+    if covered.len() > limits.max_covered || covered.len() < view.mines {
+        return None;
+    }
+    let mut local_of = vec![usize::MAX; cells];
+    for (local, &cell) in covered.iter().enumerate() {
+        local_of[cell] = local;
+    }
+    let all = constraints(view);
+    let mut cell_constraints: Vec<Vec<usize>> = vec![Vec::new(); covered.len()];
+    for (index, constraint) in all.iter().enumerate() {
+        if constraint.cells.is_empty() && constraint.mines > 0 {
+            return None;
+        }
+        for &cell in &constraint.cells {
+            cell_constraints[local_of[cell]].push(index);
+        }
+    }
+    // Frontier cells in breadth-first order over shared constraints (constraints close early and
+    // prune), then the cells off the frontier.
+    let mut order = Vec::with_capacity(covered.len());
+    let mut queued = vec![false; covered.len()];
+    for start in 0..covered.len() {
+        if queued[start] || cell_constraints[start].is_empty() {
+            continue;
+        }
+        queued[start] = true;
+        let mut head = order.len();
+        order.push(start);
+        while head < order.len() {
+            let local = order[head];
+            head += 1;
+            for &c in &cell_constraints[local] {
+                for &cell in &all[c].cells {
+                    let next = local_of[cell];
+                    if !queued[next] {
+                        queued[next] = true;
+                        order.push(next);
+                    }
+                }
+            }
+        }
+    }
+    order.extend((0..covered.len()).filter(|&local| !queued[local]));
+    let words = covered.len().div_ceil(64).max(1);
+    let mut enumeration = Enumeration {
+        order,
+        cell_constraints: &cell_constraints,
+        need: all.iter().map(|c| c.mines as i64).collect(),
+        left: all.iter().map(|c| c.cells.len() as i64).collect(),
+        current: vec![0; words],
+        out: Vec::new(),
+        max_layouts: limits.max_layouts,
+        nodes: 0,
+        budget: limits.enumeration_nodes,
+        failed: false,
+    };
+    enumeration.run(0, view.mines);
+    if enumeration.failed || enumeration.out.is_empty() {
+        return None;
+    }
+    Some(Layouts { covered, words, bits: enumeration.out })
+}
+
+/// The game-tree search over layout sets.
+struct Search {
+    /// Per candidate cell, its code in each layout: `MINE` or the number it would show.
+    codes: Vec<Vec<u8>>,
+    /// Random key of each layout; a set's key is the XOR of its layouts' keys.
+    keys: Vec<u128>,
+    memo: FxHashMap<u128, u32>,
+    nodes: u64,
+    budget: u64,
+    aborted: bool,
+}
+
+impl Search {
+    /// Best number of layouts of `set` won, and the cell that achieves it.
+    fn best(&mut self, set: &[u16]) -> (u32, Option<usize>) {
+        if set.len() <= 1 {
+            return (set.len() as u32, None);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (0, None);
+        }
+        let mut candidates: Vec<(usize, usize)> = Vec::new();
+        for cell in 0..self.codes.len() {
+            let codes = &self.codes[cell];
+            let first = codes[set[0] as usize];
+            let mut informative = false;
+            let mut safe = 0;
+            for &layout in set {
+                let code = codes[layout as usize];
+                informative |= code != first;
+                safe += usize::from(code != MINE);
+            }
+            if !informative {
+                continue;
+            }
+            if safe == set.len() {
+                // Free information: play it without looking at other cells.
+                return (self.play(cell, set, safe as u32, 0), Some(cell));
+            }
+            candidates.push((safe, cell));
+        }
+        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best = (0u32, None);
+        for (safe, cell) in candidates {
+            if safe as u32 <= best.0 || self.aborted {
+                break;
+            }
+            let total = self.play(cell, set, safe as u32, best.0);
+            if total > best.0 {
+                best = (total, Some(cell));
+            }
+        }
+        best
+    }
+
+    /// Layouts won by revealing `cell` and playing on; stops early (returning at most `bar`) once
+    /// it cannot beat `bar`.
+    fn play(&mut self, cell: usize, set: &[u16], safe: u32, bar: u32) -> u32 {
+        let mut sizes = [0u32; 9];
+        let mut keys = [0u128; 9];
+        for &layout in set {
+            let code = self.codes[cell][layout as usize];
+            if code != MINE {
+                sizes[usize::from(code)] += 1;
+                keys[usize::from(code)] ^= self.keys[layout as usize];
+            }
+        }
+        let mut remaining = safe;
+        let mut total = 0u32;
+        for value in 0..9 {
+            let size = sizes[value];
+            if size == 0 {
+                continue;
+            }
+            remaining -= size;
+            total += if size == 1 {
+                1
+            } else if let Some(&known) = self.memo.get(&keys[value]) {
+                known
+            } else {
+                let part: Vec<u16> =
+                    set.iter().copied().filter(|&l| self.codes[cell][l as usize] == value as u8).collect();
+                let (wins, _) = self.best(&part);
+                if self.aborted {
+                    return 0;
+                }
+                self.memo.insert(keys[value], wins);
+                wins
+            };
+            if total + remaining <= bar {
+                return total;
+            }
+        }
+        total
+    }
+}
+
+/// The move with the best chance of winning the game, by exhaustive search, when the board has at
+/// most `limits.max_layouts` consistent layouts and the search fits its budgets. `None` when the
+/// board is out of the limits (or inconsistent, or already decided).
+pub fn best_move(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<EndgameMove> {
+    let layouts = enumerate(view, limits)?;
+    let count = layouts.count();
+    if count < 2 || count > usize::from(u16::MAX) {
+        return None;
+    }
+    // Candidates: covered cells safe in at least one layout.
+    let mut cells = Vec::new();
+    let mut codes = Vec::new();
+    for (local, &cell) in layouts.covered.iter().enumerate() {
+        if (0..count).all(|l| layouts.is_mine(l, local)) {
+            continue;
+        }
+        let covered_neighbours: Vec<usize> = neighbours(view.width, view.height, cell)
+            .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
+            .map(|n| layouts.covered.binary_search(&n).expect("covered cells are sorted"))
+            .collect();
+        let row: Vec<u8> = (0..count)
+            .map(|l| {
+                if layouts.is_mine(l, local) {
+                    MINE
+                } else {
+                    covered_neighbours.iter().filter(|&&n| layouts.is_mine(l, n)).count() as u8
+                }
+            })
+            .collect();
+        cells.push(cell);
+        codes.push(row);
+    }
+    let mut random = Pcg64Mcg::seed_from_u64(count as u64);
+    let keys = (0..count).map(|_| random.random::<u128>()).collect();
+    let mut search = Search {
+        codes,
+        keys,
+        memo: FxHashMap::default(),
+        nodes: 0,
+        budget: limits.search_nodes,
+        aborted: false,
+    };
+    let all: Vec<u16> = (0..count as u16).collect();
+    let (wins, best) = search.best(&all);
+    if search.aborted {
+        return None;
+    }
+    best.map(|local| EndgameMove {
+        cell: cells[local],
+        win_probability: f64::from(wins) / count as f64,
+        layouts: count,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mines::text;
+
+    fn view_of(board: &text::BoardText) -> BoardView<'_> {
+        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells }
+    }
+
+    #[test]
+    fn a_plain_fifty_fifty_is_won_half_the_time() {
+        // Two covered cells under a 1, one mine: nothing to learn, 50%.
+        let board = text::parse("mines=1\n11\n..\n").unwrap();
+        let found = best_move(&view_of(&board), &EndgameLimits::default()).unwrap();
+        assert_eq!(found.layouts, 2);
+        assert!((found.win_probability - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_single_layout_needs_no_search() {
+        let board = text::parse("mines=1\n1..\n").unwrap();
+        assert!(best_move(&view_of(&board), &EndgameLimits::default()).is_none());
+    }
+
+    #[test]
+    fn too_many_layouts_give_up() {
+        let board = text::parse("mines=10\n0.........\n..........\n..........\n").unwrap();
+        let limits = EndgameLimits { max_layouts: 50, ..EndgameLimits::default() };
+        assert!(best_move(&view_of(&board), &limits).is_none());
+    }
+}

@@ -1,0 +1,174 @@
+//! Guess choice when no cell is certain.
+//!
+//! The base rule is the least likely mine, ties broken by the fewest covered neighbours (the best
+//! chance of a zero). The lookahead ("secondary safety") refines it: for each candidate near the
+//! best safety it imagines every number the cell could show, solves that position exactly, and
+//! scores the candidate by the chance of surviving this guess *and* the next move:
+//! score(c) = Σ_v P(c safe, shows v) · next(v), where next(v) blends the safest and second-safest
+//! cells of the imagined position (4:1; a certain safe cell counts as 1). P(c safe, shows v) comes
+//! from the ratio of layout counts of the imagined and the current position. A candidate's score
+//! cannot exceed its safety, so candidates are visited safest first and the search stops once no
+//! remaining candidate can win.
+//! Source: D. N. Hill's "secondary safety" (`shared/reference/minesweeper-research.md`, §2a.5);
+//! no code was copied.
+
+use super::board::{Cell, neighbours};
+use super::solver::{self, Analysis, BoardView};
+
+/// Settings of the lookahead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LookaheadSettings {
+    /// Candidates must be at least this fraction of the best safety.
+    pub cutoff: f64,
+    /// Most frontier candidates to examine.
+    pub max_frontier: usize,
+    /// Most off-frontier candidates to examine (those with the fewest covered neighbours; cells
+    /// two steps from a number were tried too and lost games).
+    pub max_interior: usize,
+    /// Weight of the safest cell against the second safest in `next(v)`.
+    pub best_weight: f64,
+}
+
+impl Default for LookaheadSettings {
+    fn default() -> Self {
+        Self { cutoff: 0.95, max_frontier: 12, max_interior: 4, best_weight: 0.8 }
+    }
+}
+
+fn covered_neighbours(view: &BoardView<'_>, cell: usize) -> usize {
+    neighbours(view.width, view.height, cell)
+        .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
+        .count()
+}
+
+/// The least likely mine; ties broken by fewest covered neighbours, then by position.
+pub fn safest(view: &BoardView<'_>, analysis: &Analysis) -> usize {
+    let best = analysis.probabilities.iter().flatten().cloned().fold(f64::INFINITY, f64::min);
+    analysis
+        .probabilities
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_some_and(|p| p <= best + 1e-9))
+        .map(|(cell, _)| cell)
+        .min_by_key(|&cell| (covered_neighbours(view, cell), cell))
+        .unwrap_or(0)
+}
+
+/// Chance of surviving the next move in an analysed position: 1 with a certain safe cell, else
+/// the blend of the safest and second-safest cells.
+fn next_safety(analysis: &Analysis, best_weight: f64) -> f64 {
+    if !analysis.safe.is_empty() {
+        return 1.0;
+    }
+    let (mut first, mut second) = (0.0f64, 0.0f64);
+    let mut interior_seen = 0;
+    for (cell, p) in analysis.probabilities.iter().enumerate() {
+        let Some(p) = p else { continue };
+        if analysis.component_of[cell].is_none() {
+            // Off-frontier cells share one value; two of them are enough.
+            interior_seen += 1;
+            if interior_seen > 2 {
+                continue;
+            }
+        }
+        let safety = 1.0 - p;
+        if safety > first {
+            second = first;
+            first = safety;
+        } else if safety > second {
+            second = safety;
+        }
+    }
+    if first == 0.0 {
+        // Every covered cell is a mine: the reveal won the game.
+        return 1.0;
+    }
+    best_weight * first + (1.0 - best_weight) * second
+}
+
+/// The candidate with the best chance of surviving this guess and the next move.
+pub fn lookahead(
+    view: &BoardView<'_>,
+    analysis: &Analysis,
+    settings: &LookaheadSettings,
+    node_budget: u64,
+) -> usize {
+    let fallback = safest(view, analysis);
+    if !analysis.exact {
+        return fallback;
+    }
+    let best_safety = 1.0 - analysis.probabilities[fallback].unwrap_or(1.0);
+    let threshold = best_safety * settings.cutoff;
+    let mut frontier: Vec<(f64, usize, usize)> = Vec::new();
+    let mut interior: Vec<(f64, usize, usize)> = Vec::new();
+    for (cell, p) in analysis.probabilities.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let safety = 1.0 - p;
+        if safety < threshold || safety <= 0.0 {
+            continue;
+        }
+        let entry = (safety, covered_neighbours(view, cell), cell);
+        if analysis.component_of[cell].is_some() {
+            frontier.push(entry);
+        } else {
+            interior.push(entry);
+        }
+    }
+    let order = |a: &(f64, usize, usize), b: &(f64, usize, usize)| {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
+    };
+    frontier.sort_by(order);
+    interior.sort_by(order);
+    frontier.truncate(settings.max_frontier);
+    interior.truncate(settings.max_interior);
+    let mut candidates = frontier;
+    candidates.extend(interior);
+    candidates.sort_by(order);
+    let mut cells = view.cells.to_vec();
+    let mut best: Option<(f64, usize)> = None;
+    for (safety, _, cell) in candidates {
+        if best.is_some_and(|(score, _)| safety <= score) {
+            break;
+        }
+        let score = score_with(&mut cells, view, analysis, cell, settings.best_weight, node_budget);
+        if best.is_none_or(|(best_score, _)| score > best_score + 1e-12) {
+            best = Some((score, cell));
+        }
+    }
+    best.map_or(fallback, |(_, cell)| cell)
+}
+
+/// The chance of surviving a reveal of `cell` and then the next move (see the module text):
+/// Σ_v P(cell safe, shows v) · next(v).
+pub fn two_move_score(
+    view: &BoardView<'_>,
+    analysis: &Analysis,
+    cell: usize,
+    best_weight: f64,
+    node_budget: u64,
+) -> f64 {
+    score_with(&mut view.cells.to_vec(), view, analysis, cell, best_weight, node_budget)
+}
+
+/// `two_move_score` with a scratch copy of the cells (restored on return).
+fn score_with(
+    cells: &mut [Cell],
+    view: &BoardView<'_>,
+    analysis: &Analysis,
+    cell: usize,
+    best_weight: f64,
+    node_budget: u64,
+) -> f64 {
+    let around = covered_neighbours(view, cell);
+    let mut score = 0.0;
+    for value in 0..=around as u8 {
+        cells[cell] = Cell::Revealed(value);
+        let imagined = BoardView { cells, ..*view };
+        let Ok(next) = solver::analyze(&imagined, node_budget) else { continue };
+        let chance = (next.log_layouts - analysis.log_layouts).exp();
+        let next_value = if next.exact { next_safety(&next, best_weight) } else { 0.0 };
+        score += chance * next_value;
+    }
+    cells[cell] = view.cells[cell];
+    score
+}
