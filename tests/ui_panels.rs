@@ -197,7 +197,8 @@ fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) -> Cur
     harness.run();
     // Wait for background work (big-board analysis) so the picture is deterministic.
     for _ in 0..500 {
-        if !harness.state_mut().mines_panel().is_analysing() {
+        let panel = harness.state_mut().mines_panel();
+        if !panel.is_analysing() && !panel.is_thinking() {
             break;
         }
         harness.step();
@@ -274,6 +275,38 @@ fn mines_panel_steps_with_a_reason_and_plays_to_the_end() {
     assert!(
         harness.state_mut().mines_panel().game().cells().iter().all(|c| *c == curio::mines::Cell::Covered)
     );
+}
+
+#[test]
+fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
+    use curio::mines::play::Refinement;
+    let mut harness = harness(mines_app("300x200/9000"));
+    harness.run();
+    assert!(harness.state_mut().mines_panel().solver().disabled().is_empty());
+    harness.get_by_label("lookahead").click();
+    harness.run();
+    assert!(!harness.state_mut().mines_panel().state.lookahead);
+    assert_eq!(harness.state_mut().mines_panel().solver().disabled(), vec![Refinement::Lookahead]);
+    harness.get_by_label("endgame search").click();
+    harness.run();
+    assert_eq!(
+        harness.state_mut().mines_panel().solver().disabled(),
+        vec![Refinement::Endgame, Refinement::Lookahead]
+    );
+    for _ in 0..3 {
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        for _ in 0..1000 {
+            harness.step();
+            if !harness.state_mut().mines_panel().is_thinking() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+    harness.run();
+    let panel = harness.state_mut().mines_panel();
+    assert!(panel.last_move().is_some(), "the background move was played");
+    assert!(panel.game().cells().iter().any(|c| matches!(c, curio::mines::Cell::Revealed(_))));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::{Panel, PanelId};
 use crate::app::theme;
 use crate::app::widgets::{BoardClick, GpuBoard, board_texels, job_progress, mines_board, outcome_label};
 use crate::jobs::{Job, JobError};
-use crate::mines::play::{self, BenchError, BenchResult};
+use crate::mines::play::{self, BenchError, BenchResult, Refinement};
 use crate::mines::solver::{self, Analysis, BoardView};
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
 use eframe::egui;
@@ -35,6 +35,10 @@ pub struct MinesPanelState {
     pub bench_games: u64,
     /// Board text file for import and export.
     pub board_path: String,
+    /// Guess with the two-move lookahead.
+    pub lookahead: bool,
+    /// Search the endgame exhaustively when few layouts remain.
+    pub endgame: bool,
 }
 
 impl Default for MinesPanelState {
@@ -47,8 +51,22 @@ impl Default for MinesPanelState {
             moves_per_second: 10.0,
             bench_games: 1000,
             board_path: "board.txt".to_string(),
+            lookahead: true,
+            endgame: true,
         }
     }
+}
+
+/// A solver move computed on a background thread.
+type MoveJob = Job<Result<Vec<Move>, String>>;
+
+/// What a solver move is computed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveRequest {
+    /// Play it.
+    Step,
+    /// Show it.
+    Hint,
 }
 
 /// The Minesweeper panel.
@@ -66,10 +84,12 @@ pub struct MinesPanel {
     message: Option<Result<String, String>>,
     bench_job: Option<Job<BenchResult>>,
     bench_result: Option<Result<BenchResult, String>>,
-    solver: Solver,
+    move_job: Option<(MoveRequest, u64, MoveJob)>,
     gpu: bool,
     texels: Option<GpuBoard>,
     board_version: u64,
+    /// Counts changes of the game itself (moves, new games), to drop stale background moves.
+    game_version: u64,
 }
 
 impl MinesPanel {
@@ -94,10 +114,11 @@ impl MinesPanel {
             message: None,
             bench_job: None,
             bench_result: None,
-            solver: Solver::default(),
+            move_job: None,
             gpu,
             texels: None,
             board_version: 0,
+            game_version: 0,
         }
     }
 
@@ -148,6 +169,7 @@ impl MinesPanel {
     fn board_changed(&mut self) {
         self.analysis_stale = true;
         self.board_version += 1;
+        self.game_version += 1;
         self.hint = None;
     }
 
@@ -204,33 +226,84 @@ impl MinesPanel {
         }
     }
 
-    /// Plays one solver move (the first of its batch) and remembers why.
+    /// The solver with the refinements switched on in the settings.
+    pub fn solver(&self) -> Solver {
+        let mut solver = Solver::default();
+        if !self.state.lookahead {
+            solver = solver.without(Refinement::Lookahead);
+        }
+        if !self.state.endgame {
+            solver = solver.without(Refinement::Endgame);
+        }
+        solver
+    }
+
+    /// True while a Step or Hint is being computed on a background thread (big boards).
+    pub fn is_thinking(&self) -> bool {
+        self.move_job.is_some()
+    }
+
+    /// Plays one solver move (the first of its batch) and remembers why. Big boards think on a
+    /// background thread and play when done (unless the board changed meanwhile).
     pub fn step(&mut self) {
-        if self.game.status() != GameStatus::Playing {
+        self.request_move(MoveRequest::Step);
+    }
+
+    /// Shows the solver's next move without playing it (in the background on big boards).
+    pub fn hint(&mut self) {
+        self.request_move(MoveRequest::Hint);
+    }
+
+    fn request_move(&mut self, request: MoveRequest) {
+        if self.game.status() != GameStatus::Playing || self.move_job.is_some() {
             return;
         }
         let rule = self.game.config().rule;
-        match self.solver.next_moves(&self.view(), rule) {
-            Ok(moves) => {
+        let solver = self.solver();
+        if self.game.cells().len() <= BACKGROUND_ANALYSIS_CELLS {
+            let result = solver.next_moves(&self.view(), rule).map_err(|e| e.to_string());
+            self.apply_move(request, result);
+            return;
+        }
+        let config = self.game.config();
+        let cells = self.game.cells().to_vec();
+        let job = Job::spawn("curio-mines-move", move |_| {
+            let view =
+                BoardView { width: config.width, height: config.height, mines: config.mines, cells: &cells };
+            Ok(solver.next_moves(&view, rule).map_err(|e| e.to_string()))
+        });
+        match job {
+            Ok(job) => self.move_job = Some((request, self.game_version, job)),
+            Err(error) => self.message = Some(Err(format!("cannot start the solver: {error}"))),
+        }
+    }
+
+    fn apply_move(&mut self, request: MoveRequest, result: Result<Vec<Move>, String>) {
+        match (request, result) {
+            (MoveRequest::Step, Ok(moves)) => {
                 if let Some(item) = moves.first().copied() {
                     let _ = self.game.reveal(item.row, item.column);
                     self.last_move = Some(item);
                     self.board_changed();
                 }
             }
-            Err(error) => {
-                self.message = Some(Err(error.to_string()));
+            (MoveRequest::Hint, Ok(moves)) => self.hint = moves.first().copied(),
+            (_, Err(error)) => {
+                self.message = Some(Err(error));
                 self.auto_play = false;
             }
         }
     }
 
-    /// Shows the solver's next move without playing it.
-    pub fn hint(&mut self) {
-        let rule = self.game.config().rule;
-        match self.solver.next_moves(&self.view(), rule) {
-            Ok(moves) => self.hint = moves.first().copied(),
-            Err(error) => self.message = Some(Err(error.to_string())),
+    fn poll_move(&mut self) {
+        let Some((request, version, job)) = &mut self.move_job else { return };
+        let Some(result) = job.poll() else { return };
+        let (request, version) = (*request, *version);
+        self.move_job = None;
+        // A move for a board that has changed since is stale: drop it.
+        if version == self.game_version {
+            let result = result.unwrap_or_else(|error| Err(error.to_string()));
+            self.apply_move(request, result);
         }
     }
 
@@ -299,7 +372,7 @@ impl MinesPanel {
         let games = self.state.bench_games.max(1);
         let seed = self.state.seed;
         let threads = rayon::current_num_threads();
-        let solver = self.solver;
+        let solver = self.solver();
         let repaint = ctx.clone();
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
         let job = Job::spawn_with_wake("curio-mines-bench", Some(wake), move |progress| {
@@ -406,6 +479,7 @@ impl Panel for MinesPanel {
             };
             self.bench_job = None;
         }
+        self.poll_move();
         if self.auto_play {
             let interval = 1.0 / self.state.moves_per_second.max(0.5);
             let due = self.last_auto_step.is_none_or(|last| last.elapsed().as_secs_f32() >= interval);
@@ -422,7 +496,7 @@ impl Panel for MinesPanel {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.refresh_analysis(ctx);
-        if self.analysis_job.is_some() {
+        if self.analysis_job.is_some() || self.move_job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }
@@ -494,6 +568,14 @@ impl Panel for MinesPanel {
             .labelled_by(label.id);
         });
         ui.checkbox(&mut self.state.heatmap, "probability heatmap");
+        ui.horizontal_wrapped(|ui| {
+            ui.label("solver");
+            ui.checkbox(&mut self.state.lookahead, "lookahead").on_hover_text(
+                "among near-safest guesses, pick the best chance of surviving this guess and the next move",
+            );
+            ui.checkbox(&mut self.state.endgame, "endgame search")
+                .on_hover_text("with at most 1000 layouts left, search the game tree for the best move");
+        });
         if let Some(item) = &self.last_move {
             ui.label(format!(
                 "last move: row {}, column {} — {}",
@@ -524,6 +606,9 @@ impl Panel for MinesPanel {
         }
         if self.analysis_job.is_some() {
             ui.colored_label(theme::HINT, "analysing…");
+        }
+        if self.move_job.is_some() {
+            ui.colored_label(theme::HINT, "thinking…");
         }
         ui.separator();
         ui.strong("Board text");
