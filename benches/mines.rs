@@ -1,7 +1,8 @@
-//! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included)
-//! and one whole expert game. Each checks its result so a broken solver cannot look fast.
+//! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
+//! one exhaustive endgame search, and one whole expert game. Each checks its result so a broken solver cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use curio::mines::endgame::{self, EndgameLimits};
 use curio::mines::{
     BoardConfig, BoardView, FirstClickRule, Game, GameStatus, Solver, analyze, play_game, solver,
 };
@@ -27,7 +28,32 @@ fn position_needing_a_guess(seed: u64) -> Option<Game> {
     None
 }
 
+/// An expert position where the solver's next move comes from the endgame search.
+fn endgame_position(seed: u64) -> Option<Game> {
+    let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).ok()?;
+    let solver = Solver::default();
+    let mut game = Game::new(config, seed);
+    while game.status() == GameStatus::Playing {
+        let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
+        let moves = solver.next_moves(&view, config.rule).ok()?;
+        if moves[0].reason.rule == curio::mines::MoveRule::Endgame {
+            return Some(game);
+        }
+        for item in moves {
+            let _ = game.reveal(item.row, item.column);
+        }
+    }
+    None
+}
+
 fn benches(c: &mut Criterion) {
+    let endgame = (1..200).find_map(endgame_position).expect("some game reaches the endgame search");
+    let endgame_view = BoardView { width: 30, height: 16, mines: 99, cells: endgame.cells() };
+    let limits = EndgameLimits::default();
+    assert!(endgame::best_move(&endgame_view, &limits).is_some());
+    c.bench_function("expert: exhaustive endgame search", |b| {
+        b.iter(|| endgame::best_move(black_box(&endgame_view), &limits))
+    });
     let game = (1..50).find_map(position_needing_a_guess).expect("some game reaches a guess");
     let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
     let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET).expect("consistent");

@@ -242,6 +242,26 @@ fn mines_bench_reports_json_with_the_seed_and_interval() {
     let rate = report["win_rate"].as_f64().expect("rate");
     let ci = report["ci95"].as_array().expect("interval");
     assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+    assert_eq!(report["without"], serde_json::json!([]));
+}
+
+#[test]
+fn mines_bench_switches_refinements_off() {
+    let output = curio(&[
+        "mines",
+        "bench",
+        "--level",
+        "beginner",
+        "--games",
+        "50",
+        "--without",
+        "endgame,lookahead",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(report["without"], serde_json::json!(["endgame", "lookahead"]));
+    assert_bad_input(&["mines", "bench", "--without", "magic"], &["magic", "endgame", "lookahead"]);
 }
 
 #[test]

@@ -460,6 +460,26 @@ mod tests {
     use crate::progress::NoProgress;
 
     #[test]
+    fn few_layouts_are_searched_and_explained() {
+        let board = crate::mines::text::parse("mines=1\n11\n..\n").unwrap();
+        let view =
+            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let moves = Solver::default().next_moves(&view, FirstClickRule::Safe).unwrap();
+        assert_eq!(moves[0].reason.rule, MoveRule::Endgame);
+        assert_eq!(moves[0].reason.win_probability, Some(0.5));
+        assert!(
+            moves[0].reason.describe().contains("best play wins 50.0%"),
+            "{}",
+            moves[0].reason.describe()
+        );
+        let plain = Solver::default().without(Refinement::Endgame).without(Refinement::Lookahead);
+        assert_eq!(plain.disabled(), vec![Refinement::Endgame, Refinement::Lookahead]);
+        let moves = plain.next_moves(&view, FirstClickRule::Safe).unwrap();
+        assert_eq!(moves[0].reason.rule, MoveRule::Guess);
+        assert_eq!(moves[0].reason.win_probability, None);
+    }
+
+    #[test]
     fn wilson_interval_contains_the_rate() {
         let [low, high] = wilson_interval(41, 100);
         assert!(low < 0.41 && 0.41 < high);
