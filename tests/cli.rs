@@ -255,12 +255,12 @@ fn mines_bench_switches_refinements_off() {
         "--games",
         "50",
         "--without",
-        "endgame,lookahead",
+        "endgame,lookahead,fifty-fifty",
         "--json",
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
-    assert_eq!(report["without"], serde_json::json!(["endgame", "lookahead"]));
+    assert_eq!(report["without"], serde_json::json!(["endgame", "lookahead", "fifty-fifty"]));
     assert_bad_input(&["mines", "bench", "--without", "magic"], &["magic", "endgame", "lookahead"]);
 }
 

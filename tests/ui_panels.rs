@@ -289,9 +289,11 @@ fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
     assert_eq!(harness.state_mut().mines_panel().solver().disabled(), vec![Refinement::Lookahead]);
     harness.get_by_label("endgame search").click();
     harness.run();
+    harness.get_by_label("50/50 first").click();
+    harness.run();
     assert_eq!(
         harness.state_mut().mines_panel().solver().disabled(),
-        vec![Refinement::Endgame, Refinement::Lookahead]
+        vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty]
     );
     for _ in 0..3 {
         harness.get_by_role_and_label(Role::Button, "Step").click();

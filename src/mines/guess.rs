@@ -172,3 +172,47 @@ fn score_with(
     cells[cell] = view.cells[cell];
     score
 }
+
+/// A forced 50/50: two covered cells holding exactly one mine that no later reveal can tell
+/// apart, so it must be guessed sooner or later; guessing it first can only help (what it shows
+/// may settle other guesses). Returns one of the two cells.
+///
+/// Sound test: both cells have probability 1/2; some number's undetermined covered neighbours
+/// are exactly the two cells with one mine left; and every cell next to exactly one of them is a
+/// certain mine (never revealed, so never tells them apart).
+pub fn forced_fifty_fifty(view: &BoardView<'_>, analysis: &Analysis) -> Option<usize> {
+    if !analysis.exact {
+        return None;
+    }
+    let (width, height) = (view.width, view.height);
+    let is_mine = |cell: usize| analysis.mines.binary_search(&cell).is_ok();
+    let half = |cell: usize| analysis.probabilities[cell].is_some_and(|p| (p - 0.5).abs() < 1e-9);
+    for (index, cell) in view.cells.iter().enumerate() {
+        let Cell::Revealed(number) = cell else { continue };
+        let mut open = Vec::new();
+        let mut known_mines = 0;
+        for n in neighbours(width, height, index) {
+            if matches!(view.cells[n], Cell::Covered | Cell::Flagged) {
+                if is_mine(n) {
+                    known_mines += 1;
+                } else {
+                    open.push(n);
+                }
+            }
+        }
+        let &[a, b] = open.as_slice() else { continue };
+        if usize::from(*number) != known_mines + 1 || !half(a) || !half(b) {
+            continue;
+        }
+        let near_a: Vec<usize> = neighbours(width, height, a).collect();
+        let near_b: Vec<usize> = neighbours(width, height, b).collect();
+        let mut telling = near_a
+            .iter()
+            .filter(|n| !near_b.contains(n) && **n != b)
+            .chain(near_b.iter().filter(|n| !near_a.contains(n) && **n != a));
+        if telling.all(|&n| is_mine(n)) {
+            return Some(if covered_neighbours(view, a) <= covered_neighbours(view, b) { a } else { b });
+        }
+    }
+    None
+}

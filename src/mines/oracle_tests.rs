@@ -165,12 +165,7 @@ fn no_move_called_certain_ever_loses() {
             let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
             let moves = solver.next_moves(&view, config.rule).expect("solvable");
             for item in moves {
-                let certain = !matches!(
-                    item.reason.rule,
-                    super::play::MoveRule::Guess
-                        | super::play::MoveRule::Endgame
-                        | super::play::MoveRule::FirstClick
-                );
+                let certain = item.reason.rule.is_certain();
                 if item.action == Action::Reveal {
                     game.reveal(item.row, item.column).unwrap();
                     if certain {
@@ -224,27 +219,37 @@ fn minimax_win_chance(width: usize, height: usize, cells: &mut Vec<Cell>, layout
         if !matches!(cells[cell], Cell::Covered) || layouts.iter().all(|l| l[cell]) {
             continue;
         }
-        let mut chance = 0.0;
-        for value in 0..=8u8 {
-            let group: Vec<Vec<bool>> = layouts
-                .iter()
-                .filter(|l| {
-                    !l[cell]
-                        && neighbours(width, height, cell).filter(|&n| l[n]).count() == usize::from(value)
-                })
-                .cloned()
-                .collect();
-            if group.is_empty() {
-                continue;
-            }
-            cells[cell] = Cell::Revealed(value);
-            chance +=
-                group.len() as f64 / layouts.len() as f64 * minimax_win_chance(width, height, cells, &group);
-            cells[cell] = Cell::Covered;
-        }
-        best = best.max(chance);
+        best = best.max(chance_after(width, height, cells, layouts, cell));
     }
     best
+}
+
+/// Best chance of winning when `cell` is revealed first, by naive minimax.
+fn chance_after(
+    width: usize,
+    height: usize,
+    cells: &mut Vec<Cell>,
+    layouts: &[Vec<bool>],
+    cell: usize,
+) -> f64 {
+    let mut chance = 0.0;
+    for value in 0..=8u8 {
+        let group: Vec<Vec<bool>> = layouts
+            .iter()
+            .filter(|l| {
+                !l[cell] && neighbours(width, height, cell).filter(|&n| l[n]).count() == usize::from(value)
+            })
+            .cloned()
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        cells[cell] = Cell::Revealed(value);
+        chance +=
+            group.len() as f64 / layouts.len() as f64 * minimax_win_chance(width, height, cells, &group);
+        cells[cell] = Cell::Covered;
+    }
+    chance
 }
 
 proptest! {
@@ -271,15 +276,7 @@ proptest! {
                     "search {} minimax {}\n{}", found.win_probability, expected, super::text::format(width, mines, game.cells(), None));
                 // The chosen cell achieves the optimum.
                 let cell = found.cell;
-                let mut chance = 0.0;
-                for value in 0..=8u8 {
-                    let group: Vec<Vec<bool>> = layouts.iter().filter(|l| !l[cell]
-                        && neighbours(width, height, cell).filter(|&n| l[n]).count() == usize::from(value)).cloned().collect();
-                    if group.is_empty() { continue; }
-                    cells[cell] = Cell::Revealed(value);
-                    chance += group.len() as f64 / layouts.len() as f64 * minimax_win_chance(width, height, &mut cells, &group);
-                    cells[cell] = Cell::Covered;
-                }
+                let chance = chance_after(width, height, &mut cells, &layouts, cell);
                 prop_assert!((chance - expected).abs() < 1e-9, "chosen cell {cell} wins {chance}, best {expected}");
             }
         }
@@ -325,4 +322,31 @@ proptest! {
                 super::text::format(width, mines, game.cells(), None));
         }
     }
+}
+
+#[test]
+fn forced_fifty_fifty_is_unavoidable_and_best_guessed_first() {
+    let mut found = 0;
+    for seed in 0..20_000u64 {
+        let (width, height, mines) = (3 + (seed % 2) as usize, 4, 2 + (seed % 3) as usize);
+        let game = random_game(width, height, mines, seed, 3 + (seed % 5) as usize);
+        if game.status() != GameStatus::Playing {
+            continue;
+        }
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let covered = game.cells().iter().filter(|c| matches!(c, Cell::Covered)).count();
+        let Ok(analysis) = analyze(&view, DEFAULT_NODE_BUDGET) else { continue };
+        if !analysis.safe.is_empty() || covered > 12 {
+            continue;
+        }
+        let Some(cell) = super::guess::forced_fifty_fifty(&view, &analysis) else { continue };
+        found += 1;
+        let layouts = all_layouts(&view);
+        let mut cells = game.cells().to_vec();
+        let best = minimax_win_chance(width, height, &mut cells, &layouts);
+        assert!(best <= 0.5 + 1e-9, "a forced 50/50 cannot be won more than half the time: {best}");
+        let first = chance_after(width, height, &mut cells, &layouts, cell);
+        assert!((first - best).abs() < 1e-9, "guessing the 50/50 first wins {first}, best play {best}");
+    }
+    assert!(found >= 5, "only {found} forced 50/50s found");
 }

@@ -33,6 +33,15 @@ pub enum MoveRule {
     Guess,
     /// No certain cell, few layouts left: the best move of an exhaustive game-tree search.
     Endgame,
+    /// A forced 50/50 that no later move can resolve, guessed before anything else.
+    FiftyFifty,
+}
+
+impl MoveRule {
+    /// True for rules that prove the cell safe (or a mine); false for the first click and guesses.
+    pub fn is_certain(self) -> bool {
+        matches!(self, MoveRule::Trivial | MoveRule::Subset | MoveRule::Enumeration)
+    }
 }
 
 /// Why a move was chosen.
@@ -69,6 +78,9 @@ impl Reason {
             MoveRule::Subset => "subset rule: one number's covered cells contain another's".into(),
             MoveRule::Enumeration => format!("certain by exact enumeration{size}"),
             MoveRule::Guess => format!("guess: mine probability {:.4}{size}{approx}", self.probability),
+            MoveRule::FiftyFifty => format!(
+                "forced 50/50: no later move can tell this cell from its partner, so it is guessed first{size}"
+            ),
             MoveRule::Endgame => format!(
                 "endgame search: mine probability {:.4}, best play wins {:.1}% of the remaining layouts",
                 self.probability,
@@ -94,12 +106,14 @@ pub struct Move {
 /// A refinement of guessing beyond the least likely mine, which can be switched off to measure
 /// what it gains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Refinement {
     /// Exhaustive game-tree search when few layouts remain.
     Endgame,
     /// Chance of surviving this guess and the next move among near-safest guesses.
     Lookahead,
+    /// Forced 50/50s guessed before other guesses.
+    FiftyFifty,
 }
 
 /// The solver with its settings.
@@ -111,6 +125,8 @@ pub struct Solver {
     pub endgame: Option<EndgameLimits>,
     /// Two-move lookahead among near-safest guesses; `None` turns it off.
     pub lookahead: Option<LookaheadSettings>,
+    /// Guess a forced 50/50 before any other guess.
+    pub fifty_fifty: bool,
 }
 
 impl Default for Solver {
@@ -119,6 +135,7 @@ impl Default for Solver {
             node_budget: solver::DEFAULT_NODE_BUDGET,
             endgame: Some(EndgameLimits::default()),
             lookahead: Some(LookaheadSettings::default()),
+            fifty_fifty: true,
         }
     }
 }
@@ -137,6 +154,7 @@ impl Solver {
         match refinement {
             Refinement::Endgame => self.endgame = None,
             Refinement::Lookahead => self.lookahead = None,
+            Refinement::FiftyFifty => self.fifty_fifty = false,
         }
         self
     }
@@ -149,6 +167,9 @@ impl Solver {
         }
         if self.lookahead.is_none() {
             list.push(Refinement::Lookahead);
+        }
+        if !self.fifty_fifty {
+            list.push(Refinement::FiftyFifty);
         }
         list
     }
@@ -212,11 +233,14 @@ impl Solver {
         let (cell, rule, win_probability) = match endgame {
             Some(found) => (found.cell, MoveRule::Endgame, Some(found.win_probability)),
             None => {
-                let cell = match &self.lookahead {
-                    Some(settings) => guess::lookahead(view, &analysis, settings, self.node_budget),
-                    None => guess::safest(view, &analysis),
-                };
-                (cell, MoveRule::Guess, None)
+                let fifty = if self.fifty_fifty { guess::forced_fifty_fifty(view, &analysis) } else { None };
+                match (fifty, &self.lookahead) {
+                    (Some(cell), _) => (cell, MoveRule::FiftyFifty, None),
+                    (None, Some(settings)) => {
+                        (guess::lookahead(view, &analysis, settings, self.node_budget), MoveRule::Guess, None)
+                    }
+                    (None, None) => (guess::safest(view, &analysis), MoveRule::Guess, None),
+                }
             }
         };
         let probability = analysis.probabilities[cell].unwrap_or(1.0);
@@ -270,7 +294,7 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
         let moves = solver.next_moves(&view, config.rule)?;
         decision_micros.push(started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
         for item in moves {
-            if matches!(item.reason.rule, MoveRule::Guess | MoveRule::Endgame) {
+            if !item.reason.rule.is_certain() && item.reason.rule != MoveRule::FirstClick {
                 guesses += 1;
             }
             if item.action == Action::Reveal {
@@ -344,6 +368,7 @@ impl BenchResult {
             .map(|r| match r {
                 Refinement::Endgame => "endgame",
                 Refinement::Lookahead => "lookahead",
+                Refinement::FiftyFifty => "fifty-fifty",
             })
             .collect();
         format!(", without {}", names.join(", "))
@@ -472,8 +497,14 @@ mod tests {
             "{}",
             moves[0].reason.describe()
         );
-        let plain = Solver::default().without(Refinement::Endgame).without(Refinement::Lookahead);
-        assert_eq!(plain.disabled(), vec![Refinement::Endgame, Refinement::Lookahead]);
+        let plain = Solver::default()
+            .without(Refinement::Endgame)
+            .without(Refinement::Lookahead)
+            .without(Refinement::FiftyFifty);
+        assert_eq!(
+            plain.disabled(),
+            vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty]
+        );
         let moves = plain.next_moves(&view, FirstClickRule::Safe).unwrap();
         assert_eq!(moves[0].reason.rule, MoveRule::Guess);
         assert_eq!(moves[0].reason.win_probability, None);

@@ -39,6 +39,8 @@ pub struct MinesPanelState {
     pub lookahead: bool,
     /// Search the endgame exhaustively when few layouts remain.
     pub endgame: bool,
+    /// Guess forced 50/50s before other guesses.
+    pub fifty_fifty: bool,
 }
 
 impl Default for MinesPanelState {
@@ -53,6 +55,7 @@ impl Default for MinesPanelState {
             board_path: "board.txt".to_string(),
             lookahead: true,
             endgame: true,
+            fifty_fifty: true,
         }
     }
 }
@@ -234,6 +237,9 @@ impl MinesPanel {
         }
         if !self.state.endgame {
             solver = solver.without(Refinement::Endgame);
+        }
+        if !self.state.fifty_fifty {
+            solver = solver.without(Refinement::FiftyFifty);
         }
         solver
     }
@@ -575,6 +581,8 @@ impl Panel for MinesPanel {
             );
             ui.checkbox(&mut self.state.endgame, "endgame search")
                 .on_hover_text("with at most 1000 layouts left, search the game tree for the best move");
+            ui.checkbox(&mut self.state.fifty_fifty, "50/50 first")
+                .on_hover_text("guess a 50/50 that no later move can resolve before any other guess");
         });
         if let Some(item) = &self.last_move {
             ui.label(format!(
