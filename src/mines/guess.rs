@@ -124,13 +124,12 @@ pub fn lookahead(
     let mut candidates = frontier;
     candidates.extend(interior);
     candidates.sort_by(order);
-    let mut cells = view.cells.to_vec();
     let mut best: Option<(f64, usize)> = None;
     for (safety, _, cell) in candidates {
         if best.is_some_and(|(score, _)| safety <= score) {
             break;
         }
-        let score = score_with(&mut cells, view, analysis, cell, settings.best_weight, node_budget);
+        let score = two_move_score(view, analysis, cell, settings.best_weight, node_budget);
         if best.is_none_or(|(best_score, _)| score > best_score + 1e-12) {
             best = Some((score, cell));
         }
@@ -147,29 +146,16 @@ pub fn two_move_score(
     best_weight: f64,
     node_budget: u64,
 ) -> f64 {
-    score_with(&mut view.cells.to_vec(), view, analysis, cell, best_weight, node_budget)
-}
-
-/// `two_move_score` with a scratch copy of the cells (restored on return).
-fn score_with(
-    cells: &mut [Cell],
-    view: &BoardView<'_>,
-    analysis: &Analysis,
-    cell: usize,
-    best_weight: f64,
-    node_budget: u64,
-) -> f64 {
-    let around = covered_neighbours(view, cell);
+    let mut cells = view.cells.to_vec();
     let mut score = 0.0;
-    for value in 0..=around as u8 {
+    for value in 0..=covered_neighbours(view, cell) as u8 {
         cells[cell] = Cell::Revealed(value);
-        let imagined = BoardView { cells, ..*view };
+        let imagined = BoardView { cells: &cells, ..*view };
         let Ok(next) = solver::analyze(&imagined, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
         let next_value = if next.exact { next_safety(&next, best_weight) } else { 0.0 };
         score += chance * next_value;
     }
-    cells[cell] = view.cells[cell];
     score
 }
 
