@@ -216,23 +216,18 @@ fn bench_reports_every_reference_star() {
     assert_bad_input(&["star", "bench", "--size", "0"], &["size = 0"]);
 }
 
+/// `curio mines bench --level beginner ARGS --json`, checked for success, parsed.
+fn mines_bench_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["mines", "bench", "--level", "beginner", "--json"];
+    all.extend_from_slice(args);
+    let output = curio(&all);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("json")
+}
+
 #[test]
 fn mines_bench_reports_json_with_the_seed_and_interval() {
-    let output = curio(&[
-        "mines",
-        "bench",
-        "--level",
-        "beginner",
-        "--games",
-        "200",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--json",
-    ]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let report = mines_bench_json(&["--games", "200", "--seed", "5", "--threads", "1"]);
     for key in ["level", "rule", "games", "wins", "win_rate", "ci95", "games_per_second", "seed"] {
         assert!(report.get(key).is_some(), "missing {key} in {report}");
     }
@@ -247,19 +242,7 @@ fn mines_bench_reports_json_with_the_seed_and_interval() {
 
 #[test]
 fn mines_bench_switches_refinements_off() {
-    let output = curio(&[
-        "mines",
-        "bench",
-        "--level",
-        "beginner",
-        "--games",
-        "50",
-        "--without",
-        "endgame,lookahead,fifty-fifty",
-        "--json",
-    ]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let report = mines_bench_json(&["--games", "50", "--without", "endgame,lookahead,fifty-fifty"]);
     assert_eq!(report["without"], serde_json::json!(["endgame", "lookahead", "fifty-fifty"]));
     assert_bad_input(&["mines", "bench", "--without", "magic"], &["magic", "endgame", "lookahead"]);
 }

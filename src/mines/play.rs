@@ -362,14 +362,11 @@ impl BenchResult {
         if self.without.is_empty() {
             return String::new();
         }
-        let names: Vec<&str> = self
+        // The names the CLI accepts (`--without`), from the clap derive.
+        let names: Vec<String> = self
             .without
             .iter()
-            .map(|r| match r {
-                Refinement::Endgame => "endgame",
-                Refinement::Lookahead => "lookahead",
-                Refinement::FiftyFifty => "fifty-fifty",
-            })
+            .filter_map(|r| clap::ValueEnum::to_possible_value(r).map(|v| v.get_name().to_string()))
             .collect();
         format!(", without {}", names.join(", "))
     }

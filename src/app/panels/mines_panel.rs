@@ -231,17 +231,14 @@ impl MinesPanel {
 
     /// The solver with the refinements switched on in the settings.
     pub fn solver(&self) -> Solver {
-        let mut solver = Solver::default();
-        if !self.state.lookahead {
-            solver = solver.without(Refinement::Lookahead);
-        }
-        if !self.state.endgame {
-            solver = solver.without(Refinement::Endgame);
-        }
-        if !self.state.fifty_fifty {
-            solver = solver.without(Refinement::FiftyFifty);
-        }
-        solver
+        [
+            (self.state.lookahead, Refinement::Lookahead),
+            (self.state.endgame, Refinement::Endgame),
+            (self.state.fifty_fifty, Refinement::FiftyFifty),
+        ]
+        .into_iter()
+        .filter(|(on, _)| !on)
+        .fold(Solver::default(), |solver, (_, refinement)| solver.without(refinement))
     }
 
     /// True while a Step or Hint is being computed on a background thread (big boards).
