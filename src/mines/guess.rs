@@ -8,7 +8,9 @@
 //! cells of the imagined position (4:1; a certain safe cell counts as 1). P(c safe, shows v) comes
 //! from the ratio of layout counts of the imagined and the current position. A candidate's score
 //! cannot exceed its safety, so candidates are visited safest first and the search stops once no
-//! remaining candidate can win.
+//! remaining candidate can win; within a candidate, the values not yet imagined add at most their
+//! chance, so a candidate is dropped as soon as it cannot beat the best so far (same choice, fewer
+//! analyses).
 //! Source: D. N. Hill's "secondary safety" (`shared/reference/minesweeper-research.md`, §2a.5);
 //! no code was copied.
 
@@ -129,8 +131,9 @@ pub fn lookahead(
         if best.is_some_and(|(score, _)| safety <= score) {
             break;
         }
-        let score = two_move_score(view, analysis, cell, settings.best_weight, node_budget);
-        if best.is_none_or(|(best_score, _)| score > best_score + 1e-12) {
+        let floor = best.map_or(f64::NEG_INFINITY, |(score, _)| score + 1e-12);
+        let bound = Bound { safety, floor };
+        if let Some(score) = bounded_score(view, analysis, cell, settings.best_weight, node_budget, bound) {
             best = Some((score, cell));
         }
     }
@@ -146,17 +149,46 @@ pub fn two_move_score(
     best_weight: f64,
     node_budget: u64,
 ) -> f64 {
+    let safety = 1.0 - analysis.probabilities[cell].unwrap_or(1.0);
+    let bound = Bound { safety, floor: f64::NEG_INFINITY };
+    bounded_score(view, analysis, cell, best_weight, node_budget, bound).unwrap_or(0.0)
+}
+
+/// What a candidate must beat, and the most it can reach.
+#[derive(Clone, Copy)]
+struct Bound {
+    /// The candidate's safety: the chances of its values sum to it.
+    safety: f64,
+    /// Scores at or below this lose.
+    floor: f64,
+}
+
+/// `two_move_score`, abandoned (`None`) as soon as it can no longer exceed `bound.floor`: each
+/// value not yet imagined adds at most its chance, and the chances sum to the safety.
+fn bounded_score(
+    view: &BoardView<'_>,
+    analysis: &Analysis,
+    cell: usize,
+    best_weight: f64,
+    node_budget: u64,
+    bound: Bound,
+) -> Option<f64> {
     let mut cells = view.cells.to_vec();
     let mut score = 0.0;
+    let mut unseen = bound.safety;
     for value in 0..=covered_neighbours(view, cell) as u8 {
+        if score + unseen <= bound.floor {
+            return None;
+        }
         cells[cell] = Cell::Revealed(value);
         let imagined = BoardView { cells: &cells, ..*view };
         let Ok(next) = solver::analyze(&imagined, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
         let next_value = if next.exact { next_safety(&next, best_weight) } else { 0.0 };
         score += chance * next_value;
+        unseen -= chance;
     }
-    score
+    (score > bound.floor).then_some(score)
 }
 
 /// A forced 50/50: two covered cells holding exactly one mine that no later reveal can tell

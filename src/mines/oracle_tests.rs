@@ -299,6 +299,7 @@ proptest! {
         let layouts = all_layouts(&view);
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
         let weight = 0.8;
+        let mut best_expected = 0.0f64;
         for &cell in &covered {
             let mut expected = 0.0;
             for value in 0..=8usize {
@@ -320,7 +321,13 @@ proptest! {
             let got = super::guess::two_move_score(&view, &analysis, cell, weight, DEFAULT_NODE_BUDGET);
             prop_assert!((got - expected).abs() < 1e-9, "cell {cell}: score {got}, brute force {expected}\n{}",
                 super::text::format(width, mines, game.cells(), None));
+            best_expected = best_expected.max(expected);
         }
+        // The pruned search over every candidate still finds the best score.
+        let settings = super::guess::LookaheadSettings { cutoff: 0.0, max_frontier: 64, max_interior: 64, best_weight: weight };
+        let chosen = super::guess::lookahead(&view, &analysis, &settings, DEFAULT_NODE_BUDGET);
+        let chosen_score = super::guess::two_move_score(&view, &analysis, chosen, weight, DEFAULT_NODE_BUDGET);
+        prop_assert!((chosen_score - best_expected).abs() < 1e-9, "lookahead chose {chosen} scoring {chosen_score}, best {best_expected}");
     }
 }
 
