@@ -242,8 +242,8 @@ fn mines_bench_reports_json_with_the_seed_and_interval() {
 
 #[test]
 fn mines_bench_switches_refinements_off() {
-    let report = mines_bench_json(&["--games", "50", "--without", "endgame,lookahead,fifty-fifty"]);
-    assert_eq!(report["without"], serde_json::json!(["endgame", "lookahead", "fifty-fifty"]));
+    let report = mines_bench_json(&["--games", "50", "--without", "endgame,lookahead,fifty-fifty,regions"]);
+    assert_eq!(report["without"], serde_json::json!(["endgame", "lookahead", "fifty-fifty", "regions"]));
     assert_bad_input(&["mines", "bench", "--without", "magic"], &["magic", "endgame", "lookahead"]);
 }
 

@@ -291,9 +291,11 @@ fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
     harness.run();
     harness.get_by_label("50/50 first").click();
     harness.run();
+    harness.get_by_label("isolated regions").click();
+    harness.run();
     assert_eq!(
         harness.state_mut().mines_panel().solver().disabled(),
-        vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty]
+        vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty, Refinement::Regions]
     );
     for _ in 0..3 {
         harness.get_by_role_and_label(Role::Button, "Step").click();

@@ -8,14 +8,17 @@
 //! layout of S and splits it is played without branching, since information never hurts. Sets are
 //! memoised, and a cell is skipped when the layouts where it is safe cannot beat the best so far. Sets are keyed by
 //! the XOR of random 128-bit keys of their layouts (Zobrist hashing).
-//! Source: the brute-force deep analysis of D. N. Hill's solver
+//! The same search runs on an isolated region alone (`isolated_region_move`): a pocket of covered
+//! cells that no reveal elsewhere can inform, searched while the whole board still has too many
+//! layouts.
+//! Source: the brute-force deep analysis and isolated-edge brute force of D. N. Hill's solver
 //! (`shared/reference/minesweeper-research.md`, §2a.4); no code was copied.
 //!
 //! Complexity: enumeration is bounded by `max_layouts` and a node budget; the search by its own
 //! node budget. Past either budget the search gives up and the caller falls back to heuristics.
 
 use super::board::{Cell, neighbours};
-use super::solver::{BoardView, constraints};
+use super::solver::{Analysis, BoardView, constraints};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rustc_hash::FxHashMap;
@@ -84,6 +87,8 @@ struct Enumeration<'a> {
     nodes: u64,
     budget: u64,
     failed: bool,
+    /// Accept layouts with any number of mines (an isolated region, whose total is free).
+    any_total: bool,
 }
 
 impl Enumeration<'_> {
@@ -96,7 +101,7 @@ impl Enumeration<'_> {
             return;
         }
         if depth == self.order.len() {
-            if mines_left == 0 {
+            if mines_left == 0 || self.any_total {
                 self.out.extend_from_slice(&self.current);
                 if self.out.len() / self.current.len().max(1) > self.max_layouts {
                     self.failed = true;
@@ -107,7 +112,7 @@ impl Enumeration<'_> {
         let local = self.order[depth];
         let after = self.order.len() - depth - 1;
         for value in [0i64, 1] {
-            if (value == 1 && mines_left == 0) || (value == 0 && mines_left > after) {
+            if (value == 1 && mines_left == 0) || (value == 0 && mines_left > after && !self.any_total) {
                 continue;
             }
             let fits = self.cell_constraints[local].iter().all(|&c| {
@@ -198,6 +203,7 @@ fn enumerate(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Layouts> {
         nodes: 0,
         budget: limits.enumeration_nodes,
         failed: false,
+        any_total: false,
     };
     enumeration.run(0, view.mines);
     if enumeration.failed || enumeration.out.is_empty() {
@@ -311,7 +317,12 @@ impl Search {
 /// most `limits.max_layouts` consistent layouts and the search fits its budgets. `None` when the
 /// board is out of the limits (or inconsistent, or already decided).
 pub fn best_move(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<EndgameMove> {
-    let layouts = enumerate(view, limits)?;
+    search_layouts(view, &enumerate(view, limits)?, limits)
+}
+
+/// The best move in `layouts` (equally likely) by exhaustive search; a covered neighbour outside
+/// `layouts.covered` is a mine in every layout, so it shifts a number without telling layouts apart.
+fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimits) -> Option<EndgameMove> {
     let count = layouts.count();
     if count < 2 || count > usize::from(u16::MAX) {
         return None;
@@ -325,7 +336,7 @@ pub fn best_move(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Endgame
         }
         let covered_neighbours: Vec<usize> = neighbours(view.width, view.height, cell)
             .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
-            .map(|n| layouts.covered.binary_search(&n).expect("covered cells are sorted"))
+            .filter_map(|n| layouts.covered.binary_search(&n).ok())
             .collect();
         let row: Vec<u8> = (0..count)
             .map(|l| {
@@ -359,6 +370,109 @@ pub fn best_move(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Endgame
         win_probability: f64::from(wins) / count as f64,
         layouts: count,
     })
+}
+
+/// Most cells of an isolated region to search.
+const MAX_REGION_CELLS: usize = 64;
+
+/// The best move inside an isolated region, when a guess is due and one exists.
+///
+/// A region is a frontier component whose every covered neighbour lies in it or is a certain
+/// mine, and whose layouts all hold the same number of mines. No reveal outside it can ever show
+/// a number next to it, and the mine total cannot tell its layouts apart, so its layouts stay
+/// equally likely whatever happens elsewhere: its guesses are unavoidable, and independent of the
+/// rest of the board. Playing its exhaustive-search best move now therefore wins at least as often
+/// as any other order, while the rest of the board may still have too many layouts to search.
+pub fn isolated_region_move(
+    view: &BoardView<'_>,
+    analysis: &Analysis,
+    limits: &EndgameLimits,
+) -> Option<EndgameMove> {
+    if !analysis.exact {
+        return None;
+    }
+    let is_mine = |cell: usize| analysis.mines.binary_search(&cell).is_ok();
+    let mut regions: Vec<Vec<usize>> = vec![Vec::new(); analysis.component_sizes.len()];
+    for (cell, component) in analysis.component_of.iter().enumerate() {
+        if let Some(component) = component
+            && !is_mine(cell)
+        {
+            regions[*component].push(cell);
+        }
+    }
+    regions.sort_by_key(Vec::len);
+    let all = constraints(view);
+    regions
+        .iter()
+        .filter(|region| (2..=MAX_REGION_CELLS).contains(&region.len()))
+        .find_map(|region| region_move(view, region, &all, &is_mine, limits))
+}
+
+/// `isolated_region_move` for one candidate region (sorted cells).
+fn region_move(
+    view: &BoardView<'_>,
+    region: &[usize],
+    all: &[super::solver::Constraint],
+    is_mine: &dyn Fn(usize) -> bool,
+    limits: &EndgameLimits,
+) -> Option<EndgameMove> {
+    let local_of = |cell: usize| region.binary_search(&cell).ok();
+    let closed = region.iter().all(|&cell| {
+        neighbours(view.width, view.height, cell)
+            .all(|n| matches!(view.cells[n], Cell::Revealed(_)) || local_of(n).is_some() || is_mine(n))
+    });
+    if !closed {
+        return None;
+    }
+    let mut need = Vec::new();
+    let mut left = Vec::new();
+    let mut cell_constraints: Vec<Vec<usize>> = vec![Vec::new(); region.len()];
+    for constraint in all {
+        if !constraint.cells.iter().any(|&cell| local_of(cell).is_some()) {
+            continue;
+        }
+        let mut mines = constraint.mines as i64;
+        let mut size = 0;
+        for &cell in &constraint.cells {
+            match local_of(cell) {
+                Some(local) => {
+                    cell_constraints[local].push(need.len());
+                    size += 1;
+                }
+                None if is_mine(cell) => mines -= 1,
+                None => return None,
+            }
+        }
+        need.push(mines);
+        left.push(size);
+    }
+    let words = region.len().div_ceil(64);
+    let mut enumeration = Enumeration {
+        order: (0..region.len()).collect(),
+        cell_constraints: &cell_constraints,
+        need,
+        left,
+        current: vec![0; words],
+        out: Vec::new(),
+        max_layouts: limits.max_layouts,
+        nodes: 0,
+        budget: limits.enumeration_nodes,
+        failed: false,
+        any_total: true,
+    };
+    enumeration.run(0, region.len());
+    if enumeration.failed || enumeration.out.is_empty() {
+        return None;
+    }
+    let layouts = Layouts { covered: region.to_vec(), words, bits: enumeration.out };
+    let mines_in = |layout: usize| -> u32 {
+        layouts.bits[layout * words..(layout + 1) * words].iter().map(|w| w.count_ones()).sum()
+    };
+    let first = mines_in(0);
+    if (1..layouts.count()).any(|layout| mines_in(layout) != first) {
+        return None;
+    }
+    search_layouts(view, &layouts, limits)
 }
 
 #[cfg(test)]

@@ -357,3 +357,75 @@ fn forced_fifty_fifty_is_unavoidable_and_best_guessed_first() {
     }
     assert!(found >= 5, "only {found} forced 50/50s found");
 }
+
+/// A board with every mine and a random share of the safe cells covered, the rest revealed: its
+/// covered cells fall into small closed pockets.
+fn pocket_board(width: usize, height: usize, mines: usize, seed: u64) -> Vec<Cell> {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut layout = vec![true; mines];
+    layout.resize(width * height, false);
+    layout.shuffle(&mut rng);
+    let mut order: Vec<usize> = (0..width * height).filter(|&i| !layout[i]).collect();
+    order.shuffle(&mut rng);
+    let hidden = order.len() / 4 + (seed % 3) as usize;
+    (0..width * height)
+        .map(|i| {
+            if layout[i] || order[..hidden.min(order.len())].contains(&i) {
+                Cell::Covered
+            } else {
+                Cell::Revealed(neighbours(width, height, i).filter(|&n| layout[n]).count() as u8)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn isolated_region_move_is_a_best_move() {
+    let limits = super::endgame::EndgameLimits::default();
+    let (mut found, mut proper) = (0, 0);
+    for seed in 0..6_000u64 {
+        let (width, height, mines) = (5 + (seed % 3) as usize, 4, 3 + (seed / 3 % 3) as usize);
+        let cells = pocket_board(width, height, mines, seed);
+        let view = BoardView { width, height, mines, cells: &cells };
+        let covered = cells.iter().filter(|c| matches!(c, Cell::Covered)).count();
+        let Ok(analysis) = analyze(&view, DEFAULT_NODE_BUDGET) else { continue };
+        if covered > 12 {
+            continue;
+        }
+        // Safe cells elsewhere do not matter: they tell nothing about an isolated region.
+        let Some(found_move) = super::endgame::isolated_region_move(&view, &analysis, &limits) else {
+            continue;
+        };
+        found += 1;
+        let undecided =
+            (0..width * height).filter(|&i| analysis.probabilities[i].is_some_and(|p| p < 1.0)).count();
+        let region = analysis.component_of[found_move.cell].map_or(0, |c| {
+            (0..width * height)
+                .filter(|&i| {
+                    analysis.component_of[i] == Some(c) && analysis.probabilities[i].is_some_and(|p| p < 1.0)
+                })
+                .count()
+        });
+        if region < undecided {
+            proper += 1;
+        }
+        let layouts = all_layouts(&view);
+        let mut cells = cells.clone();
+        let best = minimax_win_chance(width, height, &mut cells, &layouts);
+        let chosen = chance_after(width, height, &mut cells, &layouts, found_move.cell);
+        assert!(
+            (chosen - best).abs() < 1e-9,
+            "region move {} wins {chosen}, best play {best}\n{}",
+            found_move.cell,
+            super::text::format(width, mines, &cells, None)
+        );
+        assert!(
+            found_move.win_probability >= best - 1e-9,
+            "a region alone is won at least as often as the board"
+        );
+    }
+    assert!(
+        found >= 20 && proper >= 10,
+        "only {found} isolated regions found ({proper} smaller than the board)"
+    );
+}

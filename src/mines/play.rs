@@ -35,6 +35,9 @@ pub enum MoveRule {
     Endgame,
     /// A forced 50/50 that no later move can resolve, guessed before anything else.
     FiftyFifty,
+    /// No certain cell: the best move of an exhaustive search of an isolated region, which no
+    /// move elsewhere can inform.
+    Region,
 }
 
 impl MoveRule {
@@ -86,6 +89,11 @@ impl Reason {
                 self.probability,
                 self.win_probability.unwrap_or(0.0) * 100.0
             ),
+            MoveRule::Region => format!(
+                "isolated region (no move elsewhere can tell its layouts apart, so its guesses are unavoidable): mine probability {:.4}, best play wins {:.1}% of its layouts{size}",
+                self.probability,
+                self.win_probability.unwrap_or(0.0) * 100.0
+            ),
         }
     }
 }
@@ -114,6 +122,8 @@ pub enum Refinement {
     Lookahead,
     /// Forced 50/50s guessed before other guesses.
     FiftyFifty,
+    /// Exhaustive search of an isolated region (whose guesses are unavoidable) before other guesses.
+    Regions,
 }
 
 /// The solver with its settings.
@@ -127,6 +137,8 @@ pub struct Solver {
     pub lookahead: Option<LookaheadSettings>,
     /// Guess a forced 50/50 before any other guess.
     pub fifty_fifty: bool,
+    /// Play the searched best move of an isolated region before other guesses; `None` turns it off.
+    pub regions: Option<EndgameLimits>,
 }
 
 impl Default for Solver {
@@ -136,6 +148,7 @@ impl Default for Solver {
             endgame: Some(EndgameLimits::default()),
             lookahead: Some(LookaheadSettings::default()),
             fifty_fifty: true,
+            regions: Some(EndgameLimits::default()),
         }
     }
 }
@@ -155,6 +168,7 @@ impl Solver {
             Refinement::Endgame => self.endgame = None,
             Refinement::Lookahead => self.lookahead = None,
             Refinement::FiftyFifty => self.fifty_fifty = false,
+            Refinement::Regions => self.regions = None,
         }
         self
     }
@@ -170,6 +184,9 @@ impl Solver {
         }
         if !self.fifty_fifty {
             list.push(Refinement::FiftyFifty);
+        }
+        if self.regions.is_none() {
+            list.push(Refinement::Regions);
         }
         list
     }
@@ -230,8 +247,15 @@ impl Solver {
             .endgame
             .filter(|limits| analysis.exact && analysis.log_layouts <= (limits.max_layouts as f64 + 0.5).ln())
             .and_then(|limits| endgame::best_move(view, &limits));
-        let (cell, rule, win_probability) = match endgame {
-            Some(found) => (found.cell, MoveRule::Endgame, Some(found.win_probability)),
+        let searched = match endgame {
+            Some(found) => Some((found, MoveRule::Endgame)),
+            None => self
+                .regions
+                .and_then(|limits| endgame::isolated_region_move(view, &analysis, &limits))
+                .map(|found| (found, MoveRule::Region)),
+        };
+        let (cell, rule, win_probability) = match searched {
+            Some((found, rule)) => (found.cell, rule, Some(found.win_probability)),
             None => {
                 let fifty = if self.fifty_fifty { guess::forced_fifty_fifty(view, &analysis) } else { None };
                 match (fifty, &self.lookahead) {
@@ -494,13 +518,19 @@ mod tests {
             "{}",
             moves[0].reason.describe()
         );
-        let plain = Solver::default()
-            .without(Refinement::Endgame)
+        // Without the whole-board search, the two cells are an isolated region.
+        let regional = Solver::default().without(Refinement::Endgame);
+        let moves = regional.next_moves(&view, FirstClickRule::Safe).unwrap();
+        assert_eq!(moves[0].reason.rule, MoveRule::Region);
+        assert_eq!(moves[0].reason.win_probability, Some(0.5));
+        assert!(moves[0].reason.describe().starts_with("isolated region"), "{}", moves[0].reason.describe());
+        let plain = regional
             .without(Refinement::Lookahead)
-            .without(Refinement::FiftyFifty);
+            .without(Refinement::FiftyFifty)
+            .without(Refinement::Regions);
         assert_eq!(
             plain.disabled(),
-            vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty]
+            vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty, Refinement::Regions]
         );
         let moves = plain.next_moves(&view, FirstClickRule::Safe).unwrap();
         assert_eq!(moves[0].reason.rule, MoveRule::Guess);

@@ -41,6 +41,8 @@ pub struct MinesPanelState {
     pub endgame: bool,
     /// Guess forced 50/50s before other guesses.
     pub fifty_fifty: bool,
+    /// Search isolated regions exhaustively before other guesses.
+    pub regions: bool,
 }
 
 impl Default for MinesPanelState {
@@ -56,6 +58,7 @@ impl Default for MinesPanelState {
             lookahead: true,
             endgame: true,
             fifty_fifty: true,
+            regions: true,
         }
     }
 }
@@ -235,6 +238,7 @@ impl MinesPanel {
             (self.state.lookahead, Refinement::Lookahead),
             (self.state.endgame, Refinement::Endgame),
             (self.state.fifty_fifty, Refinement::FiftyFifty),
+            (self.state.regions, Refinement::Regions),
         ]
         .into_iter()
         .filter(|(on, _)| !on)
@@ -580,6 +584,9 @@ impl Panel for MinesPanel {
                 .on_hover_text("with at most 1000 layouts left, search the game tree for the best move");
             ui.checkbox(&mut self.state.fifty_fifty, "50/50 first")
                 .on_hover_text("guess a 50/50 that no later move can resolve before any other guess");
+            ui.checkbox(&mut self.state.regions, "isolated regions").on_hover_text(
+                "search a region that no move elsewhere can inform for its best move, before other guesses",
+            );
         });
         if let Some(item) = &self.last_move {
             ui.label(format!(
