@@ -191,21 +191,37 @@ fn enumerate(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Layouts> {
         }
     }
     order.extend((0..covered.len()).filter(|&local| !queued[local]));
+    let need = all.iter().map(|c| c.mines as i64).collect();
+    let left = all.iter().map(|c| c.cells.len() as i64).collect();
+    list_layouts(covered, order, &cell_constraints, (need, left), Some(view.mines), limits)
+}
+
+/// The layouts of `covered` (visited in the local `order`) that meet every constraint, given as
+/// (mines needed, cells) with each cell's constraints in `cell_constraints`: with `mines` set,
+/// those holding exactly that many mines, else any number. `None` past the limits or when none.
+fn list_layouts(
+    covered: Vec<usize>,
+    order: Vec<usize>,
+    cell_constraints: &[Vec<usize>],
+    (need, left): (Vec<i64>, Vec<i64>),
+    mines: Option<usize>,
+    limits: &EndgameLimits,
+) -> Option<Layouts> {
     let words = covered.len().div_ceil(64).max(1);
     let mut enumeration = Enumeration {
         order,
-        cell_constraints: &cell_constraints,
-        need: all.iter().map(|c| c.mines as i64).collect(),
-        left: all.iter().map(|c| c.cells.len() as i64).collect(),
+        cell_constraints,
+        need,
+        left,
         current: vec![0; words],
         out: Vec::new(),
         max_layouts: limits.max_layouts,
         nodes: 0,
         budget: limits.enumeration_nodes,
         failed: false,
-        any_total: false,
+        any_total: mines.is_none(),
     };
-    enumeration.run(0, view.mines);
+    enumeration.run(0, mines.unwrap_or(covered.len()));
     if enumeration.failed || enumeration.out.is_empty() {
         return None;
     }
@@ -446,25 +462,9 @@ fn region_move(
         need.push(mines);
         left.push(size);
     }
-    let words = region.len().div_ceil(64);
-    let mut enumeration = Enumeration {
-        order: (0..region.len()).collect(),
-        cell_constraints: &cell_constraints,
-        need,
-        left,
-        current: vec![0; words],
-        out: Vec::new(),
-        max_layouts: limits.max_layouts,
-        nodes: 0,
-        budget: limits.enumeration_nodes,
-        failed: false,
-        any_total: true,
-    };
-    enumeration.run(0, region.len());
-    if enumeration.failed || enumeration.out.is_empty() {
-        return None;
-    }
-    let layouts = Layouts { covered: region.to_vec(), words, bits: enumeration.out };
+    let order = (0..region.len()).collect();
+    let layouts = list_layouts(region.to_vec(), order, &cell_constraints, (need, left), None, limits)?;
+    let words = layouts.words;
     let mines_in = |layout: usize| -> u32 {
         layouts.bits[layout * words..(layout + 1) * words].iter().map(|w| w.count_ones()).sum()
     };

@@ -177,7 +177,9 @@ fn bounded_score(
     let mut score = 0.0;
     let mut unseen = bound.safety;
     for value in 0..=covered_neighbours(view, cell) as u8 {
-        if score + unseen <= bound.floor {
+        // The chances come from ratios of layout counts in log space, so they sum to the safety
+        // only to about 1e-12: keep a margin so that rounding never drops the best candidate.
+        if score + unseen + 1e-9 <= bound.floor {
             return None;
         }
         cells[cell] = Cell::Revealed(value);
