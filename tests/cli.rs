@@ -287,3 +287,17 @@ fn mines_window_bad_input_is_a_clear_error() {
     );
     assert_bad_input(&["mines", "window", "--rule", "sometimes"], &["sometimes"]);
 }
+
+#[test]
+fn mines_solve_plays_an_isolated_region_first() {
+    // A wall of certain mines hides 32 cells from every number, so the board has far too many
+    // layouts for the endgame search; the bottom-left pocket is a 50/50 nothing else can inform.
+    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mines-isolated-region.txt");
+    let output = curio(&["mines", "solve", board, "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let best = &report["best_move"];
+    assert_eq!((best["row"].as_u64(), best["col"].as_u64()), (Some(7), Some(0)), "{best}");
+    let reason = best["reason"].as_str().expect("reason");
+    assert!(reason.starts_with("isolated region") && reason.contains("wins 50.0%"), "{reason}");
+}
