@@ -53,9 +53,12 @@ fn fs_main(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     } else {
         colour = vec3<f32>(0.878, 0.188, 0.188);
     }
-    // Half-pixel gaps between cells when cells are large enough to see them.
-    let inside = fract(local) * uniforms.cell_px;
-    if (uniforms.cell_px >= 4.0 && (inside.x < 0.5 || inside.y < 0.5 || inside.x > uniforms.cell_px - 0.5 || inside.y > uniforms.cell_px - 0.5)) {
+    // A one-pixel line between cells when cells are large enough to see it: the pixel whose
+    // span crosses a cell boundary is darkened, so no boundary falls between pixel centres
+    // whatever the board's offset and cell size.
+    let before = floor((position.xy - vec2<f32>(0.5) - uniforms.origin_px) / uniforms.cell_px);
+    let after = floor((position.xy + vec2<f32>(0.5) - uniforms.origin_px) / uniforms.cell_px);
+    if (uniforms.cell_px >= 4.0 && (before.x != after.x || before.y != after.y)) {
         colour = colour * 0.85;
     }
     return vec4<f32>(colour, 1.0);
