@@ -247,12 +247,17 @@ fn mines_bench_switches_refinements_off() {
     assert_bad_input(&["mines", "bench", "--without", "magic"], &["magic", "endgame", "lookahead"]);
 }
 
+/// `curio mines solve tests/fixtures/NAME --json`, parsed.
+fn mines_solve_json(fixture: &str) -> serde_json::Value {
+    let board = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);
+    let output = curio(&["mines", "solve", path_str(&board), "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("json")
+}
+
 #[test]
 fn mines_solve_prints_probabilities_and_a_move() {
-    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mines-beginner-midgame.txt");
-    let output = curio(&["mines", "solve", board, "--json"]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let report = mines_solve_json("mines-beginner-midgame.txt");
     let rows = report["probabilities"].as_array().expect("rows");
     assert_eq!(rows.len(), 9);
     assert!(rows[0][0].is_null(), "revealed cells are null");
@@ -292,10 +297,7 @@ fn mines_window_bad_input_is_a_clear_error() {
 fn mines_solve_plays_an_isolated_region_first() {
     // A wall of certain mines hides 32 cells from every number, so the board has far too many
     // layouts for the endgame search; the bottom-left pocket is a 50/50 nothing else can inform.
-    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mines-isolated-region.txt");
-    let output = curio(&["mines", "solve", board, "--json"]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let report = mines_solve_json("mines-isolated-region.txt");
     let best = &report["best_move"];
     assert_eq!((best["row"].as_u64(), best["col"].as_u64()), (Some(7), Some(0)), "{best}");
     let reason = best["reason"].as_str().expect("reason");
