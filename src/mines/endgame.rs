@@ -416,15 +416,26 @@ pub fn isolated_region_move(
             regions[*component].push(cell);
         }
     }
+    regions.retain(|region| {
+        (2..=MAX_REGION_CELLS).contains(&region.len())
+            && region.iter().all(|&cell| {
+                neighbours(view.width, view.height, cell).all(|n| {
+                    matches!(view.cells[n], Cell::Revealed(_))
+                        || region.binary_search(&n).is_ok()
+                        || is_mine(n)
+                })
+            })
+    });
+    if regions.is_empty() {
+        // The usual case at a guess: no closed region, so no constraint list to build.
+        return None;
+    }
     regions.sort_by_key(Vec::len);
     let all = constraints(view);
-    regions
-        .iter()
-        .filter(|region| (2..=MAX_REGION_CELLS).contains(&region.len()))
-        .find_map(|region| region_move(view, region, &all, &is_mine, limits))
+    regions.iter().find_map(|region| region_move(view, region, &all, &is_mine, limits))
 }
 
-/// `isolated_region_move` for one candidate region (sorted cells).
+/// `isolated_region_move` for one closed region (sorted cells).
 fn region_move(
     view: &BoardView<'_>,
     region: &[usize],
@@ -433,13 +444,6 @@ fn region_move(
     limits: &EndgameLimits,
 ) -> Option<EndgameMove> {
     let local_of = |cell: usize| region.binary_search(&cell).ok();
-    let closed = region.iter().all(|&cell| {
-        neighbours(view.width, view.height, cell)
-            .all(|n| matches!(view.cells[n], Cell::Revealed(_)) || local_of(n).is_some() || is_mine(n))
-    });
-    if !closed {
-        return None;
-    }
     let mut need = Vec::new();
     let mut left = Vec::new();
     let mut cell_constraints: Vec<Vec<usize>> = vec![Vec::new(); region.len()];
