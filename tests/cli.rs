@@ -238,6 +238,24 @@ fn mines_bench_reports_json_with_the_seed_and_interval() {
     let ci = report["ci95"].as_array().expect("interval");
     assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
     assert_eq!(report["without"], serde_json::json!([]));
+    // Every lost game is counted once, under the rule of its fatal move.
+    let losses = report["losses"].as_object().expect("losses");
+    let lost: u64 = losses.values().map(|count| count.as_u64().expect("count")).sum();
+    assert_eq!(lost, 200 - report["wins"].as_u64().expect("wins"), "{report}");
+    assert_eq!(report["losses"]["first_click"], 0, "a safe first click never loses");
+    assert!(report["guesses_per_game"].as_f64().expect("guesses") > 0.0);
+}
+
+#[test]
+fn mines_bench_text_says_where_games_were_lost() {
+    let output =
+        curio(&["mines", "bench", "--level", "beginner", "--rule", "none", "--games", "300", "--seed", "3"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("guesses per game;") && stdout.contains("games lost on: first click"),
+        "{stdout}"
+    );
 }
 
 #[test]

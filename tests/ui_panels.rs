@@ -340,6 +340,23 @@ fn mines_benchmark_runs_as_a_job() {
     let result = result.expect("benchmark ok");
     assert_eq!(result.games, 300);
     assert!(result.ci95[0] <= result.win_rate && result.win_rate <= result.ci95[1]);
+    harness.run();
+    harness.get_by_label_contains("guesses per game;");
+    // The chart keeps the finished run's curve, ending at its final rate.
+    let samples = harness.state_mut().mines_panel().bench_samples().to_vec();
+    assert!(samples.len() >= 2, "{samples:?}");
+    assert_eq!(samples.last().copied(), Some([300.0, result.win_rate]));
+    // The result and its curve are saved with the settings and shown again after a restart.
+    let saved = harness.state_mut().state();
+    assert_eq!(saved.mines.last_benchmark.as_ref().map(|b| &b.result), Some(&result));
+    let json = serde_json::to_string(&saved).expect("settings serialize");
+    let restored: AppState = serde_json::from_str(&json).expect("settings load");
+    let mut restarted = crate::harness(CurioApp::with_state(restored, None));
+    restarted.run();
+    restarted.get_by_label_contains("guesses per game;");
+    let panel = restarted.state_mut().mines_panel();
+    assert_eq!(panel.bench_result().cloned(), Some(Ok(result)));
+    assert_eq!(panel.bench_samples().to_vec(), samples);
 }
 
 #[test]

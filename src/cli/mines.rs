@@ -113,6 +113,7 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
         print_json(&serde_json::to_value(&result).map_err(|error| CliError::Failure(error.into()))?)
     } else {
         println!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
+        println!("{}", result.loss_summary());
         Ok(())
     }
 }

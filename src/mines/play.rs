@@ -5,7 +5,7 @@ use super::endgame::{self, EndgameLimits};
 use super::guess::{self, LookaheadSettings};
 use super::solver::{self, BoardView, Rule, SolveError};
 use crate::progress::{Cancelled, Progress, check};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a move does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -297,6 +297,8 @@ pub struct GameRecord {
     pub clicks: usize,
     /// Guesses made.
     pub guesses: usize,
+    /// For a lost game, the rule of the move that hit a mine.
+    pub lost_on: Option<MoveRule>,
     /// Wall time of each solver decision (one `next_moves` call), in microseconds.
     #[serde(skip)]
     pub decision_micros: Vec<u32>,
@@ -306,6 +308,7 @@ pub struct GameRecord {
 pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<GameRecord, SolveError> {
     let mut game = Game::new(config, seed);
     let mut guesses = 0;
+    let mut lost_on = None;
     let mut decision_micros = Vec::new();
     while game.status() == GameStatus::Playing {
         let view = BoardView {
@@ -324,21 +327,90 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
             if item.action == Action::Reveal {
                 let _ = game.reveal(item.row, item.column);
             }
+            if game.status() == GameStatus::Lost {
+                lost_on = Some(item.reason.rule);
+            }
             if game.status() != GameStatus::Playing {
                 break;
             }
         }
     }
-    Ok(GameRecord { won: game.status() == GameStatus::Won, clicks: game.clicks(), guesses, decision_micros })
+    Ok(GameRecord {
+        won: game.status() == GameStatus::Won,
+        clicks: game.clicks(),
+        guesses,
+        lost_on,
+        decision_micros,
+    })
+}
+
+/// Lost games by the rule of the move that hit a mine: where a benchmark's games are lost.
+/// Endgame, forced 50/50 and isolated-region moves are provably best in the position reached, so
+/// only losses on `guess` (least risk refined by the lookahead) and `first_click` moves could
+/// have been avoided by another choice at that move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossCounts {
+    /// The first click (only under the `none` rule).
+    pub first_click: u64,
+    /// Guesses by least risk and the two-move lookahead.
+    pub guess: u64,
+    /// Moves of the exhaustive endgame search.
+    pub endgame: u64,
+    /// Forced 50/50s.
+    pub fifty_fifty: u64,
+    /// Moves of the exhaustive search of an isolated region.
+    pub region: u64,
+}
+
+impl LossCounts {
+    /// Counts one lost game under the rule of its fatal move (certain moves never lose; they are
+    /// counted as guesses should one ever do so, so the counts always add up to the losses).
+    pub fn add(&mut self, rule: MoveRule) {
+        match rule {
+            MoveRule::FirstClick => self.first_click += 1,
+            MoveRule::Endgame => self.endgame += 1,
+            MoveRule::FiftyFifty => self.fifty_fifty += 1,
+            MoveRule::Region => self.region += 1,
+            MoveRule::Guess | MoveRule::Trivial | MoveRule::Subset | MoveRule::Enumeration => self.guess += 1,
+        }
+    }
+
+    /// All lost games.
+    pub fn total(&self) -> u64 {
+        self.first_click + self.guess + self.endgame + self.fifty_fifty + self.region
+    }
+
+    /// "lost on: guesses 66.4%, endgame search 28.9%, ..." (shares of the losses, largest
+    /// first, empty kinds left out); "no game lost" when there are none.
+    pub fn describe(&self) -> String {
+        let total = self.total();
+        if total == 0 {
+            return "no game lost".to_string();
+        }
+        let mut kinds = [
+            ("first click", self.first_click),
+            ("guesses (least risk + lookahead)", self.guess),
+            ("endgame search", self.endgame),
+            ("forced 50/50s", self.fifty_fifty),
+            ("isolated regions", self.region),
+        ];
+        kinds.sort_by_key(|&(_, count)| std::cmp::Reverse(count));
+        let parts: Vec<String> = kinds
+            .iter()
+            .filter(|&&(_, count)| count > 0)
+            .map(|&(name, count)| format!("{name} {:.1}%", count as f64 / total as f64 * 100.0))
+            .collect();
+        format!("{total} games lost on: {}", parts.join(", "))
+    }
 }
 
 /// A win-rate measurement.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchResult {
     /// Board name (preset or WxH/M).
     pub level: String,
     /// First-click rule.
-    pub rule: &'static str,
+    pub rule: String,
     /// Games played.
     pub games: u64,
     /// Games won.
@@ -359,6 +431,10 @@ pub struct BenchResult {
     pub move_time_p99_ms: f64,
     /// Longest solver decision, in milliseconds.
     pub move_time_max_ms: f64,
+    /// Guesses (moves not proven safe, first click excepted) per game, on average.
+    pub guesses_per_game: f64,
+    /// Lost games by the rule of the move that hit a mine.
+    pub losses: LossCounts,
 }
 
 impl BenchResult {
@@ -379,6 +455,11 @@ impl BenchResult {
             self.move_time_p99_ms,
             self.move_time_max_ms
         ) + &self.without_text()
+    }
+
+    /// Second line for people: guesses per game and where the games were lost.
+    pub fn loss_summary(&self) -> String {
+        format!("{:.2} guesses per game; {}", self.guesses_per_game, self.losses.describe())
     }
 
     /// ", without a, b" when refinements were switched off, else empty.
@@ -438,6 +519,8 @@ pub fn bench(
         .map_err(|error| BenchError::Threads(error.to_string()))?;
     let started = std::time::Instant::now();
     let mut wins = 0u64;
+    let mut guesses = 0u64;
+    let mut losses = LossCounts::default();
     let mut done = 0u64;
     let mut decision_micros: Vec<u32> = Vec::new();
     let batch = (threads as u64 * 64).max(64);
@@ -448,6 +531,8 @@ pub fn bench(
         });
         let results = results.map_err(BenchError::Solver)?;
         wins += results.iter().filter(|r| r.won).count() as u64;
+        guesses += results.iter().map(|r| r.guesses as u64).sum::<u64>();
+        results.iter().filter_map(|r| r.lost_on).for_each(|rule| losses.add(rule));
         decision_micros.extend(results.iter().flat_map(|r| r.decision_micros.iter().copied()));
         done = end;
         check(progress.report(done, games, "playing"))?;
@@ -468,7 +553,7 @@ pub fn bench(
         move_time_p99_ms: percentile(0.99),
         move_time_max_ms: decision_micros.last().map_or(0.0, |&micros| f64::from(micros) / 1000.0),
         level: config.level_name(),
-        rule: config.rule.name(),
+        rule: config.rule.name().to_string(),
         games,
         wins,
         win_rate: if games == 0 { 0.0 } else { wins as f64 / games as f64 },
@@ -477,6 +562,8 @@ pub fn bench(
         seed,
         threads,
         without: solver.disabled(),
+        guesses_per_game: if games == 0 { 0.0 } else { guesses as f64 / games as f64 },
+        losses,
     })
 }
 
@@ -550,6 +637,33 @@ mod tests {
         let a = bench(config, &Solver::default(), 200, 1, 2, &mut NoProgress).unwrap();
         let b = bench(config, &Solver::default(), 200, 1, 1, &mut NoProgress).unwrap();
         assert_eq!(a.wins, b.wins, "same seed, any thread count, same games");
+        assert_eq!(a.losses, b.losses);
         assert!(a.win_rate > 0.8, "win rate {}", a.win_rate);
+        assert_eq!(a.losses.total(), a.games - a.wins, "every loss is counted once");
+        assert_eq!(a.losses.first_click, 0, "a safe first click never loses");
+        assert!(a.guesses_per_game > 0.0);
+    }
+
+    #[test]
+    fn losses_are_attributed_to_the_fatal_move() {
+        // Under the `none` rule the first click can hit a mine (10 of 81 cells on beginner).
+        let config = BoardConfig::parse_level("beginner", FirstClickRule::None).unwrap();
+        let result = bench(config, &Solver::default(), 300, 3, 2, &mut NoProgress).unwrap();
+        assert_eq!(result.losses.total(), result.games - result.wins);
+        assert!(result.losses.first_click > 10, "{:?}", result.losses);
+        // Replaying one lost game by hand finds the same fatal rule.
+        let lost = (0..300)
+            .map(|i| play_game(config, game_seed(3, i), &Solver::default()).unwrap())
+            .find(|record| record.lost_on == Some(MoveRule::FirstClick))
+            .expect("a first-click loss");
+        assert!(!lost.won);
+        let text = result.losses.describe();
+        assert!(text.contains("first click") && text.ends_with('%'), "{text}");
+        assert_eq!(LossCounts::default().describe(), "no game lost");
+        let mut counts = LossCounts::default();
+        counts.add(MoveRule::Endgame);
+        counts.add(MoveRule::Endgame);
+        counts.add(MoveRule::FiftyFifty);
+        assert_eq!(counts.describe(), "3 games lost on: endgame search 66.7%, forced 50/50s 33.3%");
     }
 }

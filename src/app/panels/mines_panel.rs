@@ -43,6 +43,33 @@ pub struct MinesPanelState {
     pub fifty_fifty: bool,
     /// Search isolated regions exhaustively before other guesses.
     pub regions: bool,
+    /// The last finished benchmark, shown again after a restart.
+    pub last_benchmark: Option<SavedBenchmark>,
+}
+
+/// A finished benchmark as saved with the settings: its result and its win-rate curve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedBenchmark {
+    /// The result.
+    pub result: BenchResult,
+    /// Win-rate samples (games, rate), thinned to at most `SAVED_SAMPLES` points.
+    pub samples: Vec<[f64; 2]>,
+}
+
+/// Most win-rate samples saved with a benchmark (a million-game run reports thousands).
+const SAVED_SAMPLES: usize = 500;
+
+/// Every k-th sample so that at most `limit` remain, always keeping the last one.
+fn thin_samples(samples: &[[f64; 2]], limit: usize) -> Vec<[f64; 2]> {
+    if samples.len() <= limit {
+        return samples.to_vec();
+    }
+    let step = samples.len().div_ceil(limit.max(2) - 1);
+    let mut thinned: Vec<[f64; 2]> = samples.iter().step_by(step).copied().collect();
+    if thinned.last() != samples.last() {
+        thinned.extend(samples.last());
+    }
+    thinned
 }
 
 impl Default for MinesPanelState {
@@ -59,6 +86,7 @@ impl Default for MinesPanelState {
             endgame: true,
             fifty_fifty: true,
             regions: true,
+            last_benchmark: None,
         }
     }
 }
@@ -90,6 +118,9 @@ pub struct MinesPanel {
     message: Option<Result<String, String>>,
     bench_job: Option<Job<BenchResult>>,
     bench_result: Option<Result<BenchResult, String>>,
+    /// Win-rate samples (games, rate) of the running or last benchmark; kept after it ends so
+    /// the chart stays beside its result.
+    bench_samples: Vec<[f64; 2]>,
     move_job: Option<(MoveRequest, u64, MoveJob)>,
     gpu: bool,
     texels: Option<GpuBoard>,
@@ -107,6 +138,9 @@ impl MinesPanel {
             .or_else(|_| BoardConfig::parse_level("expert", FirstClickRule::Safe))
             .expect("expert is a valid board");
         let seed = state.seed;
+        let bench_result = state.last_benchmark.as_ref().map(|saved| Ok(saved.result.clone()));
+        let bench_samples =
+            state.last_benchmark.as_ref().map(|saved| saved.samples.clone()).unwrap_or_default();
         Self {
             state,
             game: Game::new(config, seed),
@@ -119,7 +153,8 @@ impl MinesPanel {
             last_auto_step: None,
             message: None,
             bench_job: None,
-            bench_result: None,
+            bench_result,
+            bench_samples,
             move_job: None,
             gpu,
             texels: None,
@@ -151,6 +186,11 @@ impl MinesPanel {
     /// The last benchmark's result.
     pub fn bench_result(&self) -> Option<&Result<BenchResult, String>> {
         self.bench_result.as_ref()
+    }
+
+    /// Win-rate samples (games, rate) of the running or last benchmark, as charted.
+    pub fn bench_samples(&self) -> &[[f64; 2]] {
+        &self.bench_samples
     }
 
     /// Starts a new game with the current settings; a bad level is reported inline.
@@ -392,6 +432,7 @@ impl MinesPanel {
             Ok(job) => {
                 self.bench_job = Some(job);
                 self.bench_result = None;
+                self.bench_samples.clear();
             }
             Err(error) => self.bench_result = Some(Err(error.to_string())),
         }
@@ -407,20 +448,16 @@ impl MinesPanel {
                 self.start_bench(&ctx);
             }
         });
-        let samples: Vec<[f64; 2]> = self
-            .bench_job
-            .as_ref()
-            .map(|job| job.samples().iter().map(|s| [s.x, s.y]).collect())
-            .unwrap_or_default();
         if let Some(job) = &self.bench_job {
             job_progress(ui, job);
         }
-        if samples.len() >= 2 || self.bench_job.is_some() {
-            win_rate_chart(ui, &samples);
+        if self.bench_samples.len() >= 2 || self.bench_job.is_some() {
+            win_rate_chart(ui, &self.bench_samples);
         }
         match &self.bench_result {
             Some(Ok(result)) => {
                 ui.label(result.summary());
+                ui.label(result.loss_summary());
             }
             Some(Err(error)) => {
                 ui.colored_label(theme::ERROR, error);
@@ -462,12 +499,23 @@ fn win_rate_chart(ui: &mut egui::Ui, samples: &[[f64; 2]]) {
         samples.iter().map(|s| play::wilson_interval((s[1] * s[0]).round() as u64, s[0] as u64)).collect();
     let low: Vec<f64> = bands.iter().map(|b| b[0]).collect();
     let high: Vec<f64> = bands.iter().map(|b| b[1]).collect();
-    Plot::new("mines-win-rate").height(140.0).include_y(0.0).include_y(1.0).show(ui, |plot| {
-        if xs.len() >= 2 {
-            plot.add(FilledArea::new("95% CI", &xs, &low, &high));
-        }
-        plot.line(Line::new("win rate", PlotPoints::from(samples.to_vec())));
-    });
+    // A fixed view: the chart sits in a scrolling side panel, so the wheel must scroll the panel
+    // rather than zoom the chart away from its curve.
+    Plot::new("mines-win-rate")
+        .height(140.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_boxed_zoom(false)
+        .allow_axis_zoom_drag(false)
+        .show(ui, |plot| {
+            if xs.len() >= 2 {
+                plot.add(FilledArea::new("95% CI", &xs, &low, &high));
+            }
+            plot.line(Line::new("win rate", PlotPoints::from(samples.to_vec())));
+        });
 }
 
 impl Panel for MinesPanel {
@@ -476,11 +524,21 @@ impl Panel for MinesPanel {
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
-        if let Some(job) = &mut self.bench_job
-            && let Some(result) = job.poll()
+        let finished = self.bench_job.as_mut().and_then(|job| job.poll());
+        if let Some(job) = &self.bench_job
+            && job.samples().len() != self.bench_samples.len()
         {
+            self.bench_samples = job.samples().iter().map(|s| [s.x, s.y]).collect();
+        }
+        if let Some(result) = finished {
             self.bench_result = match result {
-                Ok(result) => Some(Ok(result)),
+                Ok(result) => {
+                    self.state.last_benchmark = Some(SavedBenchmark {
+                        result: result.clone(),
+                        samples: thin_samples(&self.bench_samples, SAVED_SAMPLES),
+                    });
+                    Some(Ok(result))
+                }
                 Err(JobError::Cancelled) => Some(Err("benchmark cancelled".to_string())),
                 Err(error) => Some(Err(error.to_string())),
             };
@@ -651,5 +709,22 @@ impl Panel for MinesPanel {
         ui.allocate_rect(rect, egui::Sense::hover());
         ui.painter().rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
         self.board_ui(ui, rect.shrink(8.0));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thin_samples;
+
+    #[test]
+    fn thinning_keeps_the_ends_and_the_limit() {
+        let samples: Vec<[f64; 2]> = (1..=7_813).map(|i| [f64::from(i) * 128.0, 0.4]).collect();
+        let thinned = thin_samples(&samples, 500);
+        assert!(thinned.len() <= 500, "{}", thinned.len());
+        assert_eq!(thinned.first(), samples.first());
+        assert_eq!(thinned.last(), samples.last());
+        assert!(thinned.windows(2).all(|pair| pair[0][0] < pair[1][0]));
+        assert_eq!(thin_samples(&samples[..3], 500), samples[..3].to_vec());
+        assert!(thin_samples(&[], 500).is_empty());
     }
 }
