@@ -380,8 +380,9 @@ impl LossCounts {
         self.first_click + self.guess + self.endgame + self.fifty_fifty + self.region
     }
 
-    /// "lost on: guesses 66.4%, endgame search 28.9%, ..." (shares of the losses, largest
-    /// first, empty kinds left out); "no game lost" when there are none.
+    /// "N games lost on: guesses (least risk + lookahead) 66.4%, endgame search 29.0%, ..."
+    /// (shares of the losses, largest first, empty kinds left out); "no game lost" when there are
+    /// none.
     pub fn describe(&self) -> String {
         let total = self.total();
         if total == 0 {
@@ -651,7 +652,7 @@ mod tests {
         let result = bench(config, &Solver::default(), 300, 3, 2, &mut NoProgress).unwrap();
         assert_eq!(result.losses.total(), result.games - result.wins);
         assert!(result.losses.first_click > 10, "{:?}", result.losses);
-        // Replaying one lost game by hand finds the same fatal rule.
+        // A single game's record names its fatal rule too.
         let lost = (0..300)
             .map(|i| play_game(config, game_seed(3, i), &Solver::default()).unwrap())
             .find(|record| record.lost_on == Some(MoveRule::FirstClick))
