@@ -525,10 +525,10 @@ impl Panel for MinesPanel {
 
     fn logic(&mut self, ctx: &egui::Context) {
         let finished = self.bench_job.as_mut().and_then(|job| job.poll());
-        if let Some(job) = &self.bench_job
-            && job.samples().len() != self.bench_samples.len()
-        {
-            self.bench_samples = job.samples().iter().map(|s| [s.x, s.y]).collect();
+        if let Some(job) = &self.bench_job {
+            // Only the samples that arrived since the last frame are copied.
+            let new = job.samples().get(self.bench_samples.len()..).unwrap_or_default();
+            self.bench_samples.extend(new.iter().map(|s| [s.x, s.y]));
         }
         if let Some(result) = finished {
             self.bench_result = match result {
