@@ -148,6 +148,62 @@ fn settings_survive_a_restart_round_trip() {
     assert_eq!((app.state().star.n, app.state().star.d), (3, 1));
 }
 
+#[test]
+fn a_saved_benchmark_loads_back_bit_for_bit() {
+    // 1197.6929128865365 came back as ...363 from a settings file before serde_json's
+    // float_roundtrip was on, so a restored benchmark differed from the one saved.
+    let result = curio::mines::play::BenchResult {
+        level: "beginner".to_string(),
+        rule: "safe".to_string(),
+        games: 300,
+        wins: 273,
+        win_rate: 0.91,
+        ci95: [0.8722229892013517, 0.9374097743945206],
+        games_per_second: 1197.6929128865365,
+        seed: 3,
+        threads: 2,
+        without: Vec::new(),
+        move_time_p99_ms: 4.612,
+        move_time_max_ms: 9.807,
+        guesses_per_game: 0.7933333333333333,
+        losses: Default::default(),
+    };
+    let mut state = AppState::default();
+    state.mines.last_benchmark = Some(curio::app::panels::mines_panel::SavedBenchmark {
+        result,
+        samples: vec![[1.0, 1.0], [300.0, 0.91], [300.0, 0.1 + 0.2]],
+    });
+    let temporary = tempfile::tempdir().expect("temp dir");
+    let path = temporary.path().join("settings.json");
+    std::fs::write(&path, serde_json::to_string(&state).expect("serializes")).expect("written");
+    let loaded = curio::app::load_settings(&path).expect("loads");
+    assert_eq!(loaded, state);
+    // The app itself saves through eframe's storage (RON) on exit.
+    let mut storage = MemoryStorage::default();
+    eframe::set_value(&mut storage, "curio", &state);
+    assert_eq!(eframe::get_value::<AppState>(&storage, "curio"), Some(state));
+}
+
+/// An in-memory `eframe::Storage`, standing in for the app's settings file.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
 /// A wgpu renderer with the density pipeline installed, or `None` when no adapter exists
 /// (a failure instead when CURIO_REQUIRE_DISPLAY=1).
 fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
