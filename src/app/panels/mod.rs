@@ -52,6 +52,9 @@ pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn Panel) {
     controls.show(ui, |ui| {
         // Sliders shrink with the column so narrow windows keep room for the canvas.
         ui.spacing_mut().slider_width = (ui.available_width() - 190.0).clamp(40.0, 140.0);
+        // A solid scroll bar takes its own strip: a floating one would cover the right edge of
+        // full-width controls (the benchmark chart's axis labels) on short windows.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::vertical().auto_shrink([true, false]).show(ui, |ui| {
             panel.controls_ui(ui);
         });
