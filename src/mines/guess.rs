@@ -5,14 +5,16 @@
 //! best safety it imagines every number the cell could show, solves that position exactly, and
 //! scores the candidate by the chance of surviving this guess *and* the next move:
 //! score(c) = Σ_v P(c safe, shows v) · next(v), where next(v) blends the safest and second-safest
-//! cells of the imagined position (4:1; a certain safe cell counts as 1). P(c safe, shows v) comes
+//! living cells of the imagined position (4:1; two living certain-safe cells count as 1). A cell
+//! is dead when all its covered neighbours are certain, so its number is known and revealing it
+//! is no progress; dead cells count only when no living one is left. P(c safe, shows v) comes
 //! from the ratio of layout counts of the imagined and the current position. A candidate's score
 //! cannot exceed its safety, so candidates are visited safest first and the search stops once no
 //! remaining candidate can win; within a candidate, the values not yet imagined add at most their
 //! chance, so a candidate is dropped as soon as it cannot beat the best so far (same choice, fewer
 //! analyses).
-//! Source: D. N. Hill's "secondary safety" (`shared/reference/minesweeper-research.md`, §2a.5);
-//! no code was copied.
+//! Source: D. N. Hill's "secondary safety" and living cells
+//! (`shared/reference/minesweeper-research.md`, §2a.5); no code was copied.
 
 use super::board::{Cell, neighbours};
 use super::solver::{self, Analysis, BoardView};
@@ -56,36 +58,51 @@ pub fn safest(view: &BoardView<'_>, analysis: &Analysis) -> usize {
         .unwrap_or(0)
 }
 
-/// Chance of surviving the next move in an analysed position: 1 with a certain safe cell, else
-/// the blend of the safest and second-safest cells.
-fn next_safety(analysis: &Analysis, best_weight: f64) -> f64 {
-    if !analysis.safe.is_empty() {
+/// Probabilities this close to 0 or 1 count as certain.
+const CERTAIN: f64 = 1e-12;
+
+/// A covered cell is dead when every covered neighbour is a certain mine or certain safe: the
+/// number it would show is already known, so revealing it gives no information.
+fn is_dead(view: &BoardView<'_>, analysis: &Analysis, cell: usize) -> bool {
+    neighbours(view.width, view.height, cell).all(|n| {
+        !matches!(view.cells[n], Cell::Covered | Cell::Flagged)
+            || analysis.probabilities[n].is_some_and(|p| p <= CERTAIN || p >= 1.0 - CERTAIN)
+    })
+}
+
+/// Chance of surviving the next move in an analysed position, counting only living (not dead)
+/// cells: 1 with two living certain-safe cells, else the blend of the safest and second-safest
+/// living cells (a certain-safe cell has safety 1). With no living cell left, the safest dead
+/// one; with nothing but mines left, 1 (the game is won).
+fn next_safety(view: &BoardView<'_>, analysis: &Analysis, best_weight: f64) -> f64 {
+    let living_safe = analysis.safe.iter().filter(|&&cell| !is_dead(view, analysis, cell)).take(2).count();
+    if living_safe == 2 {
         return 1.0;
     }
     let (mut first, mut second) = (0.0f64, 0.0f64);
-    let mut interior_seen = 0;
+    let mut safest_dead: Option<f64> = None;
     for (cell, p) in analysis.probabilities.iter().enumerate() {
-        let Some(p) = p else { continue };
-        if analysis.component_of[cell].is_none() {
-            // Off-frontier cells share one value; two of them are enough.
-            interior_seen += 1;
-            if interior_seen > 2 {
-                continue;
-            }
+        let Some(p) = *p else { continue };
+        if p >= 1.0 - CERTAIN {
+            continue;
         }
         let safety = 1.0 - p;
-        if safety > first {
+        if safety <= second {
+            // Cannot change the top two (this also skips the many off-frontier cells, which share
+            // one value, once two living ones are seen); `safest_dead` only matters while both
+            // are still 0.
+            continue;
+        }
+        if is_dead(view, analysis, cell) {
+            safest_dead = Some(safest_dead.map_or(safety, |best| best.max(safety)));
+        } else if safety > first {
             second = first;
             first = safety;
-        } else if safety > second {
+        } else {
             second = safety;
         }
     }
-    if first == 0.0 {
-        // Every covered cell is a mine: the reveal won the game.
-        return 1.0;
-    }
-    best_weight * first + (1.0 - best_weight) * second
+    if first > 0.0 { best_weight * first + (1.0 - best_weight) * second } else { safest_dead.unwrap_or(1.0) }
 }
 
 /// The candidate with the best chance of surviving this guess and the next move.
@@ -186,7 +203,7 @@ fn bounded_score(
         let imagined = BoardView { cells: &cells, ..*view };
         let Ok(next) = solver::analyze(&imagined, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
-        let next_value = if next.exact { next_safety(&next, best_weight) } else { 0.0 };
+        let next_value = if next.exact { next_safety(&imagined, &next, best_weight) } else { 0.0 };
         score += chance * next_value;
         unseen -= chance;
     }

@@ -306,13 +306,21 @@ proptest! {
                 let group: Vec<&Vec<bool>> = layouts.iter().filter(|l| !l[cell]
                     && neighbours(width, height, cell).filter(|&n| l[n]).count() == value).collect();
                 if group.is_empty() { continue; }
-                let mut safeties: Vec<f64> = covered.iter().filter(|&&other| other != cell)
-                    .map(|&other| group.iter().filter(|l| !l[other]).count() as f64 / group.len() as f64)
-                    .collect();
-                safeties.sort_by(|a, b| b.total_cmp(a));
-                let next = match safeties.as_slice() {
-                    [] => 1.0,
-                    [first, ..] if *first == 1.0 || *first == 0.0 => 1.0,
+                // Safety of each covered cell once `cell` shows `value`; a mine is never a choice.
+                let others: Vec<usize> = covered.iter().copied().filter(|&other| other != cell).collect();
+                let safety = |other: usize| group.iter().filter(|l| !l[other]).count() as f64 / group.len() as f64;
+                // Dead: every covered neighbour is certain, so the cell's number is already known.
+                let dead = |other: usize| neighbours(width, height, other)
+                    .filter(|n| others.contains(n))
+                    .all(|n| safety(n) == 0.0 || safety(n) == 1.0);
+                let (mut living, mut dead_safeties): (Vec<f64>, Vec<f64>) = (Vec::new(), Vec::new());
+                for &other in others.iter().filter(|&&other| safety(other) > 0.0) {
+                    if dead(other) { dead_safeties.push(safety(other)) } else { living.push(safety(other)) }
+                }
+                living.sort_by(|a, b| b.total_cmp(a));
+                let next = match living.as_slice() {
+                    [first, second, ..] if *first == 1.0 && *second == 1.0 => 1.0,
+                    [] => dead_safeties.iter().copied().fold(None, |best: Option<f64>, s| Some(best.map_or(s, |b| b.max(s)))).unwrap_or(1.0),
                     [first] => weight * first,
                     [first, second, ..] => weight * first + (1.0 - weight) * second,
                 };
