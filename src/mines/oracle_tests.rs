@@ -320,7 +320,7 @@ proptest! {
                 living.sort_by(|a, b| b.total_cmp(a));
                 let next = match living.as_slice() {
                     [first, second, ..] if *first == 1.0 && *second == 1.0 => 1.0,
-                    [] => dead_safeties.iter().copied().fold(None, |best: Option<f64>, s| Some(best.map_or(s, |b| b.max(s)))).unwrap_or(1.0),
+                    [] => dead_safeties.into_iter().reduce(f64::max).unwrap_or(1.0),
                     [first] => weight * first,
                     [first, second, ..] => weight * first + (1.0 - weight) * second,
                 };
