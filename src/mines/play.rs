@@ -527,10 +527,16 @@ pub fn bench(
     let batch = (threads as u64 * 64).max(64);
     while done < games {
         let end = (done + batch).min(games);
-        let results: Result<Vec<GameRecord>, SolveError> = pool.install(|| {
-            (done..end).into_par_iter().map(|i| play_game(config, game_seed(seed, i), solver)).collect()
+        let results: Result<Vec<GameRecord>, BenchError> = pool.install(|| {
+            (done..end)
+                .into_par_iter()
+                .map(|index| {
+                    let game = game_seed(seed, index);
+                    play_game(config, game, solver).map_err(|error| BenchError::Solver { index, game, error })
+                })
+                .collect()
         });
-        let results = results.map_err(BenchError::Solver)?;
+        let results = results?;
         wins += results.iter().filter(|r| r.won).count() as u64;
         guesses += results.iter().map(|r| r.guesses as u64).sum::<u64>();
         results.iter().filter_map(|r| r.lost_on).for_each(|rule| losses.add(rule));
@@ -578,8 +584,15 @@ pub enum BenchError {
     #[error("cannot start worker threads: {0}")]
     Threads(String),
     /// The solver failed (a bug: the engine's boards are always consistent).
-    #[error("solver failed: {0}")]
-    Solver(SolveError),
+    #[error("solver failed in game {index} (game seed {game}): {error}")]
+    Solver {
+        /// Index of the game in the run (0-based).
+        index: u64,
+        /// The game's own seed (`game_seed(seed, index)`).
+        game: u64,
+        /// What the solver reported.
+        error: SolveError,
+    },
 }
 
 impl From<Cancelled> for BenchError {
