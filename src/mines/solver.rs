@@ -598,10 +598,15 @@ fn enumeration_order(boxes: &[Box], box_list: &[usize], constraint_count: usize)
 }
 
 /// Fallback for a component over budget: each box gets the average density of its constraints,
-/// as a single binomial-free layout distribution centred on the expected mine count.
+/// and the component's mine total a binomial distribution around the expected total over all
+/// its possible totals (floored above zero), so that together with the other components and the
+/// off-frontier cells some total always fits the mines left; a single rounded total could leave
+/// none, and a consistent board would then be reported inconsistent. Each box holds a share of
+/// every total in proportion to its expected mines.
 fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constraint]) -> ComponentCounts {
-    let mut expected = 0.0;
     let mut densities = Vec::with_capacity(order.len());
+    let mut expected = 0.0;
+    let mut size = 0usize;
     for &b in order {
         let density = boxes[b]
             .constraints
@@ -609,28 +614,37 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             .map(|&c| constraints[c].mines as f64 / constraints[c].cells.len().max(1) as f64)
             .sum::<f64>()
             / boxes[b].constraints.len().max(1) as f64;
-        densities.push(density.clamp(0.0, 1.0));
+        let density = density.clamp(0.0, 1.0);
+        densities.push(density);
         expected += density * boxes[b].cells.len() as f64;
+        size += boxes[b].cells.len();
     }
-    let m = expected.round() as usize;
-    let mut layouts = vec![0.0; m + 1];
-    layouts[m] = 1.0;
-    let box_mines = order
-        .iter()
-        .zip(&densities)
-        .map(|(&b, d)| {
-            let mut row = vec![0.0; m + 1];
-            row[m] = d * boxes[b].cells.len() as f64;
-            row
+    let p = (expected / size.max(1) as f64).clamp(1e-6, 1.0 - 1e-6);
+    let layouts: Vec<f64> = (0..=size)
+        .map(|k| {
+            let ln = ln_choose(size, k).unwrap_or(f64::NEG_INFINITY)
+                + k as f64 * p.ln()
+                + (size - k) as f64 * (1.0 - p).ln();
+            ln.exp().max(1e-200)
         })
+        .collect();
+    let share = |slot: usize, b: usize| {
+        if expected > 0.0 {
+            densities[slot] * boxes[b].cells.len() as f64 / expected
+        } else {
+            boxes[b].cells.len() as f64 / size.max(1) as f64
+        }
+    };
+    let box_mines: Vec<Vec<f64>> = order
+        .iter()
+        .enumerate()
+        .map(|(slot, &b)| layouts.iter().enumerate().map(|(k, w)| w * k as f64 * share(slot, b)).collect())
         .collect();
     let box_safe = order
         .iter()
-        .zip(&densities)
-        .map(|(&b, d)| {
-            let mut row = vec![0.0; m + 1];
-            row[m] = (1.0 - d) * boxes[b].cells.len() as f64;
-            row
+        .zip(&box_mines)
+        .map(|(&b, mines)| {
+            layouts.iter().zip(mines).map(|(w, m)| (w * boxes[b].cells.len() as f64 - m).max(0.0)).collect()
         })
         .collect();
     ComponentCounts { boxes: order.to_vec(), layouts, box_mines, box_safe, exact: false }
@@ -639,6 +653,29 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Position 253,148 of `curio mines bench --level expert --rule opening --seed 1`: a large
+    /// component goes over the node budget, and the old single-total approximation left no total
+    /// that fits the mines left, so the consistent board was reported inconsistent.
+    #[test]
+    fn an_approximated_component_never_makes_a_consistent_board_inconsistent() {
+        let board = crate::mines::text::parse(
+            "mines=99\n0011212.2.10000000122101.2.2.1\n001.2.2121101221002..101121222\n\
+             1121322001123..1002.310111001.\n3.201.1012.3..6310111001.10022\n\
+             ..4121102.4.....3100111111001.\n3.3.10002........1001.21000011\n\
+             2342100124.....3210012.1112110\n2..20112.3.....2222101222.2.10\n\
+             ...201.224......3..2001.223210\n..2102332....4.....3101112.200\n\
+             ..1012..23.32.....3.211124.411\n..211.3211.123.....3.11.2..4.2\n\
+             ...2233101111....2.21222334...\n...32..212.222...21102.21.2...\n\
+             .................3.213.32221..\n..............................\n",
+        )
+        .unwrap();
+        let view =
+            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
+        assert!(!approximate.exact, "this position must go over the default budget");
+        assert!(analyze(&view, u64::MAX).expect("a consistent board").exact);
+    }
 
     #[test]
     fn ln_factorial_is_accurate_past_the_table() {
