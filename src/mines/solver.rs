@@ -602,7 +602,7 @@ fn enumeration_order(boxes: &[Box], box_list: &[usize], constraint_count: usize)
 /// its possible totals (floored above zero), so that together with the other components and the
 /// off-frontier cells some total always fits the mines left; a single rounded total could leave
 /// none, and a consistent board would then be reported inconsistent. Each box holds a share of
-/// every total in proportion to its expected mines.
+/// every total in proportion to its expected mines, never more mines than it has cells.
 fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constraint]) -> ComponentCounts {
     let mut densities = Vec::with_capacity(order.len());
     let mut expected = 0.0;
@@ -638,13 +638,16 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
     let box_mines: Vec<Vec<f64>> = order
         .iter()
         .enumerate()
-        .map(|(slot, &b)| layouts.iter().enumerate().map(|(k, w)| w * k as f64 * share(slot, b)).collect())
+        .map(|(slot, &b)| {
+            let cells = boxes[b].cells.len() as f64;
+            layouts.iter().enumerate().map(|(k, w)| w * (k as f64 * share(slot, b)).min(cells)).collect()
+        })
         .collect();
     let box_safe = order
         .iter()
         .zip(&box_mines)
         .map(|(&b, mines)| {
-            layouts.iter().zip(mines).map(|(w, m)| (w * boxes[b].cells.len() as f64 - m).max(0.0)).collect()
+            layouts.iter().zip(mines).map(|(w, m)| w * boxes[b].cells.len() as f64 - m).collect()
         })
         .collect();
     ComponentCounts { boxes: order.to_vec(), layouts, box_mines, box_safe, exact: false }
