@@ -13,10 +13,17 @@
 //! remaining candidate can win; within a candidate, the values not yet imagined add at most their
 //! chance, so a candidate is dropped as soon as it cannot beat the best so far (same choice, fewer
 //! analyses).
+//!
+//! Long-term risk (see `risk`): each score is multiplied by 1 + w · influence / safety, where the
+//! influence is the chance of the 50/50s that may form through the candidate; a guess there settles
+//! them while the loss is still avoidable. Cells with influence join the candidates, and the
+//! bounds above use safety times the factor.
+//!
 //! Source: D. N. Hill's "secondary safety" and living cells
 //! (`shared/reference/minesweeper-research.md`, §2a.5); no code was copied.
 
 use super::board::{Cell, neighbours};
+use super::risk::LongTermRisk;
 use super::solver::{self, Analysis, BoardView};
 
 /// Settings of the lookahead.
@@ -31,11 +38,14 @@ pub struct LookaheadSettings {
     pub max_interior: usize,
     /// Weight of the safest cell against the second safest in `next(v)`.
     pub best_weight: f64,
+    /// Weight w of long-term risk (see `risk`): a candidate's score is multiplied by
+    /// 1 + w · influence / safety; 0 turns it off.
+    pub risk_weight: f64,
 }
 
 impl Default for LookaheadSettings {
     fn default() -> Self {
-        Self { cutoff: 0.95, max_frontier: 12, max_interior: 4, best_weight: 0.8 }
+        Self { cutoff: 0.95, max_frontier: 12, max_interior: 4, best_weight: 0.8, risk_weight: 0.9 }
     }
 }
 
@@ -142,20 +152,42 @@ pub fn lookahead(
     interior.truncate(settings.max_interior);
     let mut candidates = frontier;
     candidates.extend(interior);
-    candidates.sort_by(order);
+    // Each candidate with the factor its score is multiplied by (1 without long-term risk).
+    let mut weighted: Vec<(f64, usize, usize, f64)> = Vec::with_capacity(candidates.len());
+    let risk = (settings.risk_weight > 0.0).then(|| LongTermRisk::new(view, analysis, node_budget)).flatten();
+    if let Some(risk) = &risk {
+        for cell in risk.influenced(best_safety * RISK_CUTOFF, |cell| is_dead(view, analysis, cell)) {
+            if !candidates.iter().any(|&(_, _, known)| known == cell) {
+                let safety = 1.0 - analysis.probabilities[cell].unwrap_or(1.0);
+                candidates.push((safety, covered_neighbours(view, cell), cell));
+            }
+        }
+    }
+    for (safety, covered, cell) in candidates {
+        let factor = match &risk {
+            Some(risk) if safety > 0.0 => 1.0 + settings.risk_weight * risk.influence(cell) / safety,
+            _ => 1.0,
+        };
+        weighted.push((safety, covered, cell, factor));
+    }
+    weighted.sort_by(|a, b| (b.0 * b.3).total_cmp(&(a.0 * a.3)).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     let mut best: Option<(f64, usize)> = None;
-    for (safety, _, cell) in candidates {
-        if best.is_some_and(|(score, _)| safety <= score) {
+    for (safety, _, cell, factor) in weighted {
+        if best.is_some_and(|(score, _)| safety * factor <= score) {
             break;
         }
-        let floor = best.map_or(f64::NEG_INFINITY, |(score, _)| score + 1e-12);
+        let floor = best.map_or(f64::NEG_INFINITY, |(score, _)| score / factor + 1e-12);
         let bound = Bound { safety, floor };
         if let Some(score) = bounded_score(view, analysis, cell, settings.best_weight, node_budget, bound) {
-            best = Some((score, cell));
+            best = Some((score * factor, cell));
         }
     }
     best.map_or(fallback, |(_, cell)| cell)
 }
+
+/// Cells influenced by possible 50/50s join the candidates above this fraction of the best
+/// safety (counting their influence).
+const RISK_CUTOFF: f64 = 0.9;
 
 /// The chance of surviving a reveal of `cell` and then the next move (see the module text):
 /// Σ_v P(cell safe, shows v) · next(v).

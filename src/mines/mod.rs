@@ -19,6 +19,7 @@ pub mod board;
 pub mod endgame;
 pub mod guess;
 pub mod play;
+pub mod risk;
 pub mod solver;
 pub mod text;
 

@@ -332,7 +332,9 @@ proptest! {
             best_expected = best_expected.max(expected);
         }
         // The pruned search over every candidate still finds the best score.
-        let settings = super::guess::LookaheadSettings { cutoff: 0.0, max_frontier: 64, max_interior: 64, best_weight: weight };
+        let settings = super::guess::LookaheadSettings {
+            cutoff: 0.0, max_frontier: 64, max_interior: 64, best_weight: weight, risk_weight: 0.0,
+        };
         let chosen = super::guess::lookahead(&view, &analysis, &settings, DEFAULT_NODE_BUDGET);
         let chosen_score = super::guess::two_move_score(&view, &analysis, chosen, weight, DEFAULT_NODE_BUDGET);
         prop_assert!((chosen_score - best_expected).abs() < 1e-9, "lookahead chose {chosen} scoring {chosen_score}, best {best_expected}");
@@ -436,4 +438,90 @@ fn isolated_region_move_is_a_best_move() {
         found >= 20 && proper >= 10,
         "only {found} isolated regions found ({proper} smaller than the board)"
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn assumed_layout_counts_equal_brute_force(
+        width in 2usize..=4, height in 2usize..=4, mines in 1usize..=5, seed in any::<u64>(), clicks in 1usize..=3,
+        picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<bool>()), 1..=3),
+    ) {
+        prop_assume!(mines < width * height);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let covered: Vec<usize> = (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).collect();
+        prop_assume!(covered.len() <= 14);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let mut assumed: Vec<(usize, bool)> = Vec::new();
+        for (index, mine) in picks {
+            let cell = covered[index.index(covered.len())];
+            if !assumed.iter().any(|&(known, _)| known == cell) {
+                assumed.push((cell, mine));
+            }
+        }
+        let layouts = all_layouts(&view);
+        let fitting = layouts.iter().filter(|l| assumed.iter().all(|&(cell, mine)| l[cell] == mine)).count();
+        let plain = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        match super::solver::analyze_assuming(&view, DEFAULT_NODE_BUDGET, &assumed) {
+            Ok(counted) => {
+                let expected = fitting as f64 / layouts.len() as f64;
+                let got = (counted.log_layouts - plain.log_layouts).exp();
+                prop_assert!((got - expected).abs() < 1e-9, "assumed {assumed:?}: {got}, brute force {expected}");
+            }
+            Err(error) => prop_assert!(fitting == 0, "assumed {assumed:?}: {error}, but {fitting} layouts fit"),
+        }
+    }
+
+    #[test]
+    fn possible_fifty_fifty_chances_equal_brute_force(
+        width in 2usize..=5, height in 2usize..=4, mines in 2usize..=7, seed in any::<u64>(), clicks in 1usize..=3,
+    ) {
+        prop_assume!(mines < width * height);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let covered = (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).count();
+        prop_assume!(covered <= 14);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let layouts = all_layouts(&view);
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
+        for (assumed_mines, assumed_safe, chance) in risk.patterns(3) {
+            let fitting = layouts
+                .iter()
+                .filter(|l| assumed_mines.iter().all(|&c| l[c]) && assumed_safe.iter().all(|&c| !l[c]))
+                .count();
+            let expected = fitting as f64 / layouts.len() as f64;
+            prop_assert!((chance - expected).abs() < 1e-9,
+                "mines {assumed_mines:?} safe {assumed_safe:?}: {chance}, brute force {expected}");
+        }
+        for cell in 0..width * height {
+            if let Some(p) = analysis.probabilities[cell] {
+                let influence = risk.influence(cell);
+                prop_assert!(influence >= 0.0 && influence <= p.min(1.0 - p) + 1e-12, "cell {cell}: {influence}, p {p}");
+            }
+        }
+    }
+}
+
+/// A 2-tile 50/50 that has already formed on a one-row board: its cells' influence is 1/2.
+#[test]
+fn a_formed_fifty_fifty_has_influence_one_half() {
+    // Cells 0 and 1 hold one mine; cell 2 is a certain mine (the 1 at cell 3 sees only it).
+    let board = super::text::parse("mines=2\n...1\n").expect("valid board");
+    let view =
+        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+    let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
+    for cell in [0, 1] {
+        assert!((risk.influence(cell) - 0.5).abs() < 1e-12, "cell {cell}: {}", risk.influence(cell));
+    }
+    // With one mine it is the certain mine at cell 2, so no 50/50 can form.
+    let board = super::text::parse("mines=1\n...1\n").expect("valid board");
+    let view =
+        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+    let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
+    assert_eq!(risk.influence(0), 0.0);
 }

@@ -124,6 +124,9 @@ pub enum Refinement {
     FiftyFifty,
     /// Exhaustive search of an isolated region (whose guesses are unavoidable) before other guesses.
     Regions,
+    /// Lookahead scores favour guesses that settle a 50/50 that may form later (part of the
+    /// lookahead: off with it).
+    LongTermRisk,
 }
 
 /// The solver with its settings.
@@ -169,6 +172,11 @@ impl Solver {
             Refinement::Lookahead => self.lookahead = None,
             Refinement::FiftyFifty => self.fifty_fifty = false,
             Refinement::Regions => self.regions = None,
+            Refinement::LongTermRisk => {
+                if let Some(settings) = &mut self.lookahead {
+                    settings.risk_weight = 0.0;
+                }
+            }
         }
         self
     }
@@ -187,6 +195,9 @@ impl Solver {
         }
         if self.regions.is_none() {
             list.push(Refinement::Regions);
+        }
+        if self.lookahead.is_some_and(|settings| settings.risk_weight <= 0.0) {
+            list.push(Refinement::LongTermRisk);
         }
         list
     }

@@ -364,9 +364,24 @@ impl Enumerator<'_> {
 
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
+    analyze_assuming(view, node_budget, &[])
+}
+
+/// `analyze` with some covered cells assumed to be mines (`true`) or safe (`false`): the layouts
+/// counted are those that also fit the assumptions, so `log_layouts` minus that of the plain
+/// analysis is the log of the chance that all the assumptions hold. Assumptions that no layout
+/// fits give `SolveError::Inconsistent`.
+pub fn analyze_assuming(
+    view: &BoardView<'_>,
+    node_budget: u64,
+    assumed: &[(usize, bool)],
+) -> Result<Analysis, SolveError> {
     check_view(view)?;
     let cells = view.width * view.height;
-    let all = constraints(view);
+    let mut all = constraints(view);
+    all.extend(
+        assumed.iter().map(|&(cell, mine)| Constraint { cells: vec![cell], mines: usize::from(mine) }),
+    );
     // Constraints with no covered cells must be satisfied already (number 0 revealed around).
     if all.iter().any(|c| c.cells.is_empty() && c.mines > 0) {
         return Err(SolveError::Inconsistent { mines: view.mines });

@@ -43,6 +43,8 @@ pub struct MinesPanelState {
     pub fifty_fifty: bool,
     /// Search isolated regions exhaustively before other guesses.
     pub regions: bool,
+    /// Favour lookahead guesses that settle a 50/50 that may form later.
+    pub long_term_risk: bool,
     /// The last finished benchmark, shown again after a restart.
     pub last_benchmark: Option<SavedBenchmark>,
 }
@@ -86,6 +88,7 @@ impl Default for MinesPanelState {
             endgame: true,
             fifty_fifty: true,
             regions: true,
+            long_term_risk: true,
             last_benchmark: None,
         }
     }
@@ -279,6 +282,7 @@ impl MinesPanel {
             (self.state.endgame, Refinement::Endgame),
             (self.state.fifty_fifty, Refinement::FiftyFifty),
             (self.state.regions, Refinement::Regions),
+            (self.state.long_term_risk, Refinement::LongTermRisk),
         ]
         .into_iter()
         .filter(|(on, _)| !on)
@@ -645,6 +649,11 @@ impl Panel for MinesPanel {
             ui.checkbox(&mut self.state.regions, "isolated regions").on_hover_text(
                 "search a region that no move elsewhere can inform for its best move, before other guesses",
             );
+            ui.add_enabled(
+                self.state.lookahead,
+                egui::Checkbox::new(&mut self.state.long_term_risk, "long-term risk"),
+            )
+            .on_hover_text("lookahead: favour guesses that settle a 50/50 that may form later");
         });
         if let Some(item) = &self.last_move {
             ui.label(format!(
