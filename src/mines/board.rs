@@ -381,17 +381,11 @@ impl Game {
 pub fn neighbours(width: usize, height: usize, index: usize) -> impl Iterator<Item = usize> {
     let row = index / width;
     let column = index % width;
-    (-1i64..=1).flat_map(move |dr| {
-        (-1i64..=1).filter_map(move |dc| {
-            if dr == 0 && dc == 0 {
-                return None;
-            }
-            let r = row as i64 + dr;
-            let c = column as i64 + dc;
-            (r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width)
-                .then(|| r as usize * width + c as usize)
-        })
-    })
+    let columns = column.saturating_sub(1)..=(column + 1).min(width - 1);
+    // Row by row, left to right (callers may rely on this order for reproducible choices).
+    (row.saturating_sub(1)..=(row + 1).min(height - 1))
+        .flat_map(move |r| columns.clone().map(move |c| r * width + c))
+        .filter(move |&cell| cell != index)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! neighbours are mines (every other neighbour touches one cell of each diagonal). A possible
 //! 50/50 is such a pattern whose telling cells are still covered; the chance that it forms is the
 //! share of layouts in which its missing mines, its mine and its safe cells are all in place,
-//! counted exactly with `solver::analyze_assuming`.
+//! counted exactly with `solver::count_layouts_assuming`.
 //!
 //! A guess on a cell of a possible 50/50 (or on one of its missing mines) settles it now, while the
 //! loss is still avoidable; left alone it may cost a forced coin flip later. The lookahead
@@ -227,8 +227,8 @@ impl<'a> LongTermRisk<'a> {
         if bound <= self.skip_below.get() {
             return 0.0;
         }
-        let chance = match solver::analyze_assuming(self.view, self.node_budget, assumed) {
-            Ok(counted) if counted.exact => (counted.log_layouts - self.analysis.log_layouts).exp(),
+        let chance = match solver::count_layouts_assuming(self.view, self.node_budget, assumed) {
+            Ok((log_layouts, true)) => (log_layouts - self.analysis.log_layouts).exp(),
             _ => 0.0,
         };
         self.counted.borrow_mut().insert(key, chance);

@@ -323,6 +323,10 @@ impl Enumerator<'_> {
                 }
             }
             self.counts.layouts[mines] += weight;
+            if self.counts.box_mines.is_empty() {
+                // Counting layouts only.
+                return;
+            }
             for (slot, &box_index) in self.order.iter().enumerate() {
                 let k = self.assignment[slot];
                 let size = self.boxes[box_index].cells.len();
@@ -364,17 +368,29 @@ impl Enumerator<'_> {
 
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
-    analyze_assuming(view, node_budget, &[])
+    analyze_with(view, node_budget, &[], false)
 }
 
-/// `analyze` with some covered cells assumed to be mines (`true`) or safe (`false`): the layouts
-/// counted are those that also fit the assumptions, so `log_layouts` minus that of the plain
-/// analysis is the log of the chance that all the assumptions hold. Assumptions that no layout
-/// fits give `SolveError::Inconsistent`.
-pub fn analyze_assuming(
+/// The number of consistent layouts in which some covered cells are mines (`true`) or safe
+/// (`false`), as its natural log, and whether it is exact (within the budget). Minus the plain
+/// analysis's `log_layouts` it is the log of the chance that all the assumptions hold; only the
+/// layout counts are computed, not the probabilities. Assumptions that no layout fits give
+/// `SolveError::Inconsistent`.
+pub fn count_layouts_assuming(
     view: &BoardView<'_>,
     node_budget: u64,
     assumed: &[(usize, bool)],
+) -> Result<(f64, bool), SolveError> {
+    debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
+    analyze_with(view, node_budget, assumed, true).map(|counted| (counted.log_layouts, counted.exact))
+}
+
+/// `analyze` under assumed cells; with `counts_only` only `log_layouts` and `exact` are filled.
+fn analyze_with(
+    view: &BoardView<'_>,
+    node_budget: u64,
+    assumed: &[(usize, bool)],
+    counts_only: bool,
 ) -> Result<Analysis, SolveError> {
     check_view(view)?;
     let cells = view.width * view.height;
@@ -454,8 +470,8 @@ pub fn analyze_assuming(
             counts: ComponentCounts {
                 boxes: Vec::new(),
                 layouts: Vec::new(),
-                box_mines: vec![Vec::new(); slots],
-                box_safe: vec![Vec::new(); slots],
+                box_mines: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
+                box_safe: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
                 exact: true,
             },
             nodes: 0,
@@ -495,6 +511,23 @@ pub fn analyze_assuming(
         return Err(SolveError::Inconsistent { mines: view.mines });
     }
     let weights: Vec<f64> = log_weights.iter().map(|w| w.map_or(0.0, |w| (w - peak).exp())).collect();
+    if counts_only {
+        let total = components.iter().fold(vec![1.0], |acc, component| convolve(&acc, &component.layouts));
+        let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
+        if z <= 0.0 || !z.is_finite() {
+            return Err(SolveError::Inconsistent { mines: view.mines });
+        }
+        return Ok(Analysis {
+            probabilities: Vec::new(),
+            safe: Vec::new(),
+            mines: Vec::new(),
+            exact,
+            component_of: Vec::new(),
+            component_sizes: Vec::new(),
+            interior_probability: None,
+            log_layouts: z.ln() + peak + log_scale,
+        });
+    }
     // Prefix and suffix convolutions give every component's "all others" distribution.
     let count = components.len();
     let mut prefix = vec![vec![1.0]];
