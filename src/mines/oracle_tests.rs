@@ -464,7 +464,7 @@ proptest! {
         let layouts = all_layouts(&view);
         let fitting = layouts.iter().filter(|l| assumed.iter().all(|&(cell, mine)| l[cell] == mine)).count();
         let plain = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
-        match super::solver::count_layouts_assuming(&view, DEFAULT_NODE_BUDGET, &assumed) {
+        match super::solver::count_layouts_assuming(&view, &plain, DEFAULT_NODE_BUDGET, &assumed) {
             Ok((log_layouts, exact)) => {
                 prop_assert!(exact);
                 let expected = fitting as f64 / layouts.len() as f64;

@@ -227,7 +227,8 @@ impl<'a> LongTermRisk<'a> {
         if bound <= self.skip_below.get() {
             return 0.0;
         }
-        let chance = match solver::count_layouts_assuming(self.view, self.node_budget, assumed) {
+        let chance = match solver::count_layouts_assuming(self.view, self.analysis, self.node_budget, assumed)
+        {
             Ok((log_layouts, true)) => (log_layouts - self.analysis.log_layouts).exp(),
             _ => 0.0,
         };

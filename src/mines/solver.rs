@@ -75,6 +75,9 @@ pub struct Analysis {
     pub interior_probability: Option<f64>,
     /// Natural log of the number of consistent layouts (exact analyses only).
     pub log_layouts: f64,
+    /// Per component: its layout weights per mine total, scaled to a largest value of 1, and the
+    /// log of that scale (reused by `count_layouts_assuming` for untouched components).
+    pub(crate) component_layouts: Vec<(Vec<f64>, f64)>,
 }
 
 /// ln(n!) for any n: a table for small n, Stirling's series beyond (error < 1e-13).
@@ -368,31 +371,35 @@ impl Enumerator<'_> {
 
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
-    analyze_with(view, node_budget, &[], false)
+    analyze_with(view, node_budget, &[], None)
 }
 
 /// The number of consistent layouts in which some covered cells are mines (`true`) or safe
-/// (`false`), as its natural log, and whether it is exact (within the budget). Minus the plain
-/// analysis's `log_layouts` it is the log of the chance that all the assumptions hold; only the
-/// layout counts are computed, not the probabilities. Assumptions that no layout fits give
-/// `SolveError::Inconsistent`.
+/// (`false`), as its natural log, and whether it is exact (within the budget). Minus
+/// `base.log_layouts` it is the log of the chance that all the assumptions hold. `base` must be
+/// the analysis of the same view: its components that no assumed cell touches are reused, not
+/// enumerated again, and only layout counts are computed, not probabilities. Assumptions that no
+/// layout fits give `SolveError::Inconsistent`.
 pub fn count_layouts_assuming(
     view: &BoardView<'_>,
+    base: &Analysis,
     node_budget: u64,
     assumed: &[(usize, bool)],
 ) -> Result<(f64, bool), SolveError> {
     debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
-    analyze_with(view, node_budget, assumed, true).map(|counted| (counted.log_layouts, counted.exact))
+    analyze_with(view, node_budget, assumed, Some(base)).map(|counted| (counted.log_layouts, counted.exact))
 }
 
-/// `analyze` under assumed cells; with `counts_only` only `log_layouts` and `exact` are filled.
+/// `analyze` under assumed cells. With a `base` (the analysis of the same view) only
+/// `log_layouts` and `exact` are filled, and components without assumed cells come from `base`.
 fn analyze_with(
     view: &BoardView<'_>,
     node_budget: u64,
     assumed: &[(usize, bool)],
-    counts_only: bool,
+    base: Option<&Analysis>,
 ) -> Result<Analysis, SolveError> {
     check_view(view)?;
+    let counts_only = base.is_some();
     let cells = view.width * view.height;
     let mut all = constraints(view);
     all.extend(
@@ -448,7 +455,28 @@ fn analyze_with(
     let mut components: Vec<ComponentCounts> = Vec::new();
     let mut budget_left = node_budget;
     let mut log_scale = 0.0;
+    let mut component_layouts = Vec::new();
     for (_, box_list) in component_boxes {
+        let cells_of = || box_list.iter().flat_map(|&b| boxes[b].cells.iter().copied());
+        let reused = base
+            .filter(|base| base.exact && !cells_of().any(|cell| assumed.iter().any(|&(a, _)| a == cell)))
+            .and_then(|base| {
+                let index = base.component_of.get(boxes[box_list[0]].cells[0]).copied().flatten()?;
+                (base.component_sizes.get(index) == Some(&cells_of().count()))
+                    .then(|| base.component_layouts.get(index))
+                    .flatten()
+            });
+        if let Some((layouts, log_of_scale)) = reused {
+            log_scale += log_of_scale;
+            components.push(ComponentCounts {
+                boxes: Vec::new(),
+                layouts: layouts.clone(),
+                box_mines: Vec::new(),
+                box_safe: Vec::new(),
+                exact: true,
+            });
+            continue;
+        }
         let order = enumeration_order(&boxes, &box_list, all.len());
         let mut need = vec![0i64; all.len()];
         let mut capacity = vec![0i64; all.len()];
@@ -494,6 +522,9 @@ fn analyze_with(
         for value in counts.layouts.iter_mut() {
             *value /= scale;
         }
+        if !counts_only {
+            component_layouts.push((counts.layouts.clone(), scale.ln()));
+        }
         for row in counts.box_mines.iter_mut().chain(counts.box_safe.iter_mut()) {
             for value in row.iter_mut() {
                 *value /= scale;
@@ -526,6 +557,7 @@ fn analyze_with(
             component_sizes: Vec::new(),
             interior_probability: None,
             log_layouts: z.ln() + peak + log_scale,
+            component_layouts: Vec::new(),
         });
     }
     // Prefix and suffix convolutions give every component's "all others" distribution.
@@ -608,6 +640,7 @@ fn analyze_with(
         component_sizes,
         interior_probability,
         log_layouts,
+        component_layouts,
     })
 }
 
