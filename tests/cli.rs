@@ -321,3 +321,20 @@ fn mines_solve_plays_an_isolated_region_first() {
     let reason = best["reason"].as_str().expect("reason");
     assert!(reason.starts_with("isolated region") && reason.contains("wins 50.0%"), "{reason}");
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    // The reader closes the pipe before curio writes its result (`curio ... | head -0`).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["mines", "bench", "--level", "beginner", "--games", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("curio runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("curio ends");
+    let stderr = text(&output.stderr);
+    assert!(!stderr.contains("panicked"), "panicked on a closed pipe: {stderr}");
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+}

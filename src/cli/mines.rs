@@ -112,8 +112,8 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     if args.json {
         print_json(&serde_json::to_value(&result).map_err(|error| CliError::Failure(error.into()))?)
     } else {
-        println!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
-        println!("{}", result.loss_summary());
+        say!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
+        say!("{}", result.loss_summary());
         Ok(())
     }
 }
@@ -151,16 +151,16 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
                     Some(p) => format!("{:>6.3}", p),
                 })
                 .collect();
-            println!("{}", line.join(""));
+            say!("{}", line.join(""));
         }
-        println!(
+        say!(
             "certain safe: {}, certain mines: {}, exact: {}",
             analysis.safe.len(),
             analysis.mines.len(),
             analysis.exact
         );
         if let Some(m) = best {
-            println!("best move: {:?} row {} column {} ({})", m.action, m.row, m.column, m.reason.describe());
+            say!("best move: {:?} row {} column {} ({})", m.action, m.row, m.column, m.reason.describe());
         }
         Ok(())
     }

@@ -2,6 +2,13 @@
 //! domain, print. Results go to stdout (one JSON object with `--json`), progress bars to stderr.
 //! Exit codes: 0 success, 2 bad input, 1 failure.
 
+/// `println!` that ends the process quietly when the reader of stdout has gone (see `print_line`).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::print_line(format_args!($($arg)*))
+    };
+}
+
 mod mines;
 mod progress_bar;
 mod star;
@@ -117,6 +124,20 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 /// Prints `value` as one JSON object on stdout.
 pub(crate) fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
     let text = serde_json::to_string(value).map_err(|error| CliError::Failure(error.into()))?;
-    println!("{text}");
+    print_line(format_args!("{text}"));
     Ok(())
+}
+
+/// Prints one line on stdout. When the reader has gone (`curio ... | head -1`) the process ends
+/// quietly, as Unix tools do; any other write error ends it with a message and exit code 1.
+pub(crate) fn print_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {error}");
+        std::process::exit(1);
+    }
 }

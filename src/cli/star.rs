@@ -195,7 +195,7 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
     } else {
         let size =
             if format == export::Format::Png { format!(", {width}x{height} px") } else { String::new() };
-        println!("wrote {} ({spec} {}{size}) in {:.3} s", args.out.display(), args.style.name(), seconds);
+        say!("wrote {} ({spec} {}{size}) in {:.3} s", args.out.display(), args.style.name(), seconds);
         Ok(())
     }
 }
@@ -213,7 +213,7 @@ fn stellar_command(args: StellarArgs) -> Result<(), CliError> {
     if args.json {
         print_json(&json!({"points": args.points, "stage": args.stage, "value": value}))
     } else {
-        println!("S({}, {}) = {value}", args.points, args.stage);
+        say!("S({}, {}) = {value}", args.points, args.stage);
         Ok(())
     }
 }
@@ -243,7 +243,7 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
         seconds.sort_by(f64::total_cmp);
         let median = seconds[seconds.len() / 2];
         if !args.json {
-            println!(
+            say!(
                 "{spec} {:<8} {size} px: median {:.1} ms, min {:.1} ms over {} runs ({bytes} bytes)",
                 style.name(),
                 median * 1e3,
