@@ -90,6 +90,23 @@ fn random_game(width: usize, height: usize, mines: usize, seed: u64, clicks: usi
     game
 }
 
+/// A random game on a board small enough for brute force: `None` unless there is a covered safe
+/// cell, the game is still on, and at most `max_covered` cells are covered. Also its covered cells.
+fn small_game(
+    (width, height, mines): (usize, usize, usize),
+    seed: u64,
+    clicks: usize,
+    max_covered: usize,
+) -> Option<(Game, Vec<usize>)> {
+    if mines >= width * height {
+        return None;
+    }
+    let game = random_game(width, height, mines, seed, clicks);
+    let covered: Vec<usize> =
+        (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).collect();
+    (game.status() == GameStatus::Playing && covered.len() <= max_covered).then_some((game, covered))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -259,11 +276,9 @@ proptest! {
     fn endgame_search_equals_naive_minimax(
         width in 2usize..=4, height in 2usize..=4, mines in 1usize..=4, seed in any::<u64>(), clicks in 2usize..=6,
     ) {
-        prop_assume!(mines < width * height);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
-        let covered = game.cells().iter().filter(|c| matches!(c, Cell::Covered)).count();
-        prop_assume!(covered <= 9);
+        let small = small_game((width, height, mines), seed, clicks, 9);
+        prop_assume!(small.is_some());
+        let (game, _) = small.expect("assumed");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let layouts = all_layouts(&view);
         let mut cells = game.cells().to_vec();
@@ -290,11 +305,9 @@ proptest! {
     fn two_move_score_equals_brute_force(
         width in 2usize..=4, height in 2usize..=4, mines in 1usize..=4, seed in any::<u64>(), clicks in 1usize..=4,
     ) {
-        prop_assume!(mines < width * height);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
-        let covered: Vec<usize> = (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).collect();
-        prop_assume!(covered.len() <= 12);
+        let small = small_game((width, height, mines), seed, clicks, 12);
+        prop_assume!(small.is_some());
+        let (game, covered) = small.expect("assumed");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let layouts = all_layouts(&view);
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
@@ -448,11 +461,9 @@ proptest! {
         width in 2usize..=4, height in 2usize..=4, mines in 1usize..=5, seed in any::<u64>(), clicks in 1usize..=3,
         picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<bool>()), 1..=3),
     ) {
-        prop_assume!(mines < width * height);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
-        let covered: Vec<usize> = (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).collect();
-        prop_assume!(covered.len() <= 14);
+        let small = small_game((width, height, mines), seed, clicks, 14);
+        prop_assume!(small.is_some());
+        let (game, covered) = small.expect("assumed");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let mut assumed: Vec<(usize, bool)> = Vec::new();
         for (index, mine) in picks {
@@ -479,11 +490,9 @@ proptest! {
     fn possible_fifty_fifty_chances_equal_brute_force(
         width in 2usize..=5, height in 2usize..=4, mines in 2usize..=7, seed in any::<u64>(), clicks in 1usize..=3,
     ) {
-        prop_assume!(mines < width * height);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
-        let covered = (0..width * height).filter(|&i| matches!(game.cells()[i], Cell::Covered)).count();
-        prop_assume!(covered <= 14);
+        let small = small_game((width, height, mines), seed, clicks, 14);
+        prop_assume!(small.is_some());
+        let (game, _) = small.expect("assumed");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let layouts = all_layouts(&view);
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
