@@ -152,8 +152,6 @@ pub fn lookahead(
     interior.truncate(settings.max_interior);
     let mut candidates = frontier;
     candidates.extend(interior);
-    // Each candidate with the factor its score is multiplied by (1 without long-term risk).
-    let mut weighted: Vec<(f64, usize, usize, f64)> = Vec::with_capacity(candidates.len());
     let risk = (settings.risk_weight > 0.0).then(|| LongTermRisk::new(view, analysis, node_budget)).flatten();
     if let Some(risk) = &risk {
         for cell in risk.influenced(best_safety * RISK_CUTOFF, |cell| is_dead(view, analysis, cell)) {
@@ -163,13 +161,17 @@ pub fn lookahead(
             }
         }
     }
-    for (safety, covered, cell) in candidates {
-        let factor = match &risk {
-            Some(risk) if safety > 0.0 => 1.0 + settings.risk_weight * risk.influence(cell) / safety,
-            _ => 1.0,
-        };
-        weighted.push((safety, covered, cell, factor));
-    }
+    // Each candidate with the factor its score is multiplied by (1 without long-term risk).
+    let mut weighted: Vec<(f64, usize, usize, f64)> = candidates
+        .into_iter()
+        .map(|(safety, covered, cell)| {
+            let factor = match &risk {
+                Some(risk) if safety > 0.0 => 1.0 + settings.risk_weight * risk.influence(cell) / safety,
+                _ => 1.0,
+            };
+            (safety, covered, cell, factor)
+        })
+        .collect();
     weighted.sort_by(|a, b| (b.0 * b.3).total_cmp(&(a.0 * a.3)).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     let mut best: Option<(f64, usize)> = None;
     for (safety, _, cell, factor) in weighted {
