@@ -22,10 +22,13 @@
 use super::board::Cell;
 use super::solver::{self, Analysis, BoardView};
 use rustc_hash::FxHashMap;
-use std::cell::{Cell as Flag, RefCell};
+use std::cell::RefCell;
 
 /// Chances at or below this do not mark cells in the board sweep.
 const SWEEP_THRESHOLD: f64 = 0.025;
+
+/// Below this a chance counts as 0 (no layout fits).
+const NEGLIGIBLE: f64 = 1e-12;
 
 /// Shape of a possible 50/50, anchored at its top-left cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,9 +60,6 @@ pub struct LongTermRisk<'a> {
     enabler: Vec<f64>,
     /// Chances already counted, by shape and anchor.
     counted: RefCell<FxHashMap<(Shape, usize), f64>>,
-    /// Patterns whose chance is bounded by this (from the single-cell probabilities) count as 0
-    /// without an exact count; the sweep ignores them anyway.
-    skip_below: Flag<f64>,
 }
 
 impl<'a> LongTermRisk<'a> {
@@ -79,12 +79,11 @@ impl<'a> LongTermRisk<'a> {
             member: vec![0.0; cells],
             enabler: vec![0.0; cells],
             counted: RefCell::default(),
-            skip_below: Flag::new(SWEEP_THRESHOLD),
         };
         let mut found = Vec::new();
         for shape in [Shape::Across, Shape::Down, Shape::Block] {
             for anchor in 0..cells {
-                if let Some(possible) = risk.possible(shape, anchor, 1) {
+                if let Some(possible) = risk.possible(shape, anchor, 1, SWEEP_THRESHOLD) {
                     found.push(possible);
                 }
             }
@@ -97,7 +96,6 @@ impl<'a> LongTermRisk<'a> {
                 risk.member[cell] += possible.chance;
             }
         }
-        risk.skip_below.set(1e-12);
         Some(risk)
     }
 
@@ -111,7 +109,7 @@ impl<'a> LongTermRisk<'a> {
         let up = (y > 0).then(|| cell - width);
         let up_left = (x > 0 && y > 0).then(|| cell - width - 1);
         let chance = |shape, anchor: Option<usize>| {
-            anchor.and_then(|anchor| self.possible(shape, anchor, 3)).map_or(0.0, |p| p.chance)
+            anchor.and_then(|anchor| self.possible(shape, anchor, 3, NEGLIGIBLE)).map_or(0.0, |p| p.chance)
         };
         let across = chance(Shape::Across, Some(cell)).max(chance(Shape::Across, left));
         let down = chance(Shape::Down, Some(cell)).max(chance(Shape::Down, up));
@@ -142,7 +140,7 @@ impl<'a> LongTermRisk<'a> {
         let mut list = Vec::new();
         for shape in [Shape::Across, Shape::Down, Shape::Block] {
             for anchor in 0..self.member.len() {
-                if let Some(possible) = self.possible(shape, anchor, max_missing) {
+                if let Some(possible) = self.possible(shape, anchor, max_missing, NEGLIGIBLE) {
                     let mines_in_shape = if shape == Shape::Block { 2 } else { 1 };
                     let (mines, safe) = possible.cells.split_at(mines_in_shape);
                     let mut assumed_mines = possible.missing.clone();
@@ -167,7 +165,9 @@ impl<'a> LongTermRisk<'a> {
 
     /// The possible 50/50 of `shape` at `anchor` if its cells are open, none of its telling cells
     /// is revealed, and it needs at most `max_missing` more mines (and no more than are left).
-    fn possible(&self, shape: Shape, anchor: usize, max_missing: usize) -> Option<Possible> {
+    /// Its chance is 0 without an exact count when the single-cell chances bound it by
+    /// `negligible` (the sweep ignores chances up to its threshold anyway).
+    fn possible(&self, shape: Shape, anchor: usize, max_missing: usize, negligible: f64) -> Option<Possible> {
         if !self.open(anchor) {
             return None;
         }
@@ -206,14 +206,14 @@ impl<'a> LongTermRisk<'a> {
         let mut assumed: Vec<(usize, bool)> =
             missing.iter().chain(&mines).map(|&cell| (cell, true)).collect();
         assumed.extend(safe.iter().map(|&cell| (cell, false)));
-        let chance = self.chance((shape, anchor), &assumed);
+        let chance = self.chance((shape, anchor), &assumed, negligible);
         let mut cells = mines;
         cells.extend(safe);
         Some(Possible { chance, missing, cells })
     }
 
     /// The chance that every assumption holds (exact count; remembered per pattern).
-    fn chance(&self, key: (Shape, usize), assumed: &[(usize, bool)]) -> f64 {
+    fn chance(&self, key: (Shape, usize), assumed: &[(usize, bool)], negligible: f64) -> f64 {
         if let Some(&chance) = self.counted.borrow().get(&key) {
             return chance;
         }
@@ -224,7 +224,7 @@ impl<'a> LongTermRisk<'a> {
                 if mine { p } else { 1.0 - p }
             })
             .fold(1.0, f64::min);
-        if bound <= self.skip_below.get() {
+        if bound <= negligible {
             return 0.0;
         }
         let chance = match solver::count_layouts_assuming(self.view, self.analysis, self.node_budget, assumed)

@@ -542,12 +542,19 @@ fn analyze_with(
         return Err(SolveError::Inconsistent { mines: view.mines });
     }
     let weights: Vec<f64> = log_weights.iter().map(|w| w.map_or(0.0, |w| (w - peak).exp())).collect();
+    // Prefix convolutions: prefix[k] is the distribution of the first k components' totals.
+    let count = components.len();
+    let mut prefix = vec![vec![1.0]];
+    for component in &components {
+        let next = convolve(prefix.last().map(Vec::as_slice).unwrap_or(&[1.0]), &component.layouts);
+        prefix.push(next);
+    }
+    let total = &prefix[count];
+    let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
+    if z <= 0.0 || !z.is_finite() {
+        return Err(SolveError::Inconsistent { mines: view.mines });
+    }
     if counts_only {
-        let total = components.iter().fold(vec![1.0], |acc, component| convolve(&acc, &component.layouts));
-        let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
-        if z <= 0.0 || !z.is_finite() {
-            return Err(SolveError::Inconsistent { mines: view.mines });
-        }
         return Ok(Analysis {
             probabilities: Vec::new(),
             safe: Vec::new(),
@@ -560,21 +567,10 @@ fn analyze_with(
             component_layouts: Vec::new(),
         });
     }
-    // Prefix and suffix convolutions give every component's "all others" distribution.
-    let count = components.len();
-    let mut prefix = vec![vec![1.0]];
-    for component in &components {
-        let next = convolve(prefix.last().map(Vec::as_slice).unwrap_or(&[1.0]), &component.layouts);
-        prefix.push(next);
-    }
+    // With the suffix convolutions, every component's "all others" distribution.
     let mut suffix = vec![vec![1.0]; count + 1];
     for index in (0..count).rev() {
         suffix[index] = convolve(&suffix[index + 1], &components[index].layouts);
-    }
-    let total = &prefix[count];
-    let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
-    if z <= 0.0 || !z.is_finite() {
-        return Err(SolveError::Inconsistent { mines: view.mines });
     }
     let mut probabilities: Vec<Option<f64>> = vec![None; cells];
     let mut component_of = vec![None; cells];
