@@ -535,3 +535,79 @@ fn a_formed_fifty_fifty_has_influence_one_half() {
     let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
     assert_eq!(risk.influence(0), 0.0);
 }
+
+/// The cells the trivial and subset rules settle, by the plainest fixed point: every number
+/// against every other until nothing changes. Returns (safe, mines), sorted.
+fn naive_rule_closure(view: &BoardView<'_>) -> (Vec<usize>, Vec<usize>) {
+    // 0 undetermined, 1 safe, 2 mine.
+    let mut known = vec![0u8; view.cells.len()];
+    loop {
+        let reduced: Vec<(Vec<usize>, usize)> = (0..view.cells.len())
+            .filter_map(|index| {
+                let Cell::Revealed(number) = view.cells[index] else { return None };
+                let covered: Vec<usize> = neighbours(view.width, view.height, index)
+                    .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
+                    .collect();
+                let mines = covered.iter().filter(|&&n| known[n] == 2).count();
+                let open: Vec<usize> = covered.into_iter().filter(|&n| known[n] == 0).collect();
+                (!open.is_empty()).then(|| (open, usize::from(number).saturating_sub(mines)))
+            })
+            .collect();
+        let mut settle = Vec::new();
+        for (cells, mines) in &reduced {
+            if *mines == 0 {
+                settle.extend(cells.iter().map(|&c| (c, 1)));
+            } else if *mines == cells.len() {
+                settle.extend(cells.iter().map(|&c| (c, 2)));
+            }
+            for (other, other_mines) in &reduced {
+                if cells.len() >= other.len() || !cells.iter().all(|c| other.contains(c)) {
+                    continue;
+                }
+                let rest = other.iter().filter(|c| !cells.contains(c));
+                match other_mines.checked_sub(*mines) {
+                    Some(0) => settle.extend(rest.map(|&c| (c, 1))),
+                    Some(extra) if extra == other.len() - cells.len() => settle.extend(rest.map(|&c| (c, 2))),
+                    _ => {}
+                }
+            }
+        }
+        if settle.is_empty() {
+            break;
+        }
+        for (cell, value) in settle {
+            known[cell] = value;
+        }
+    }
+    let of = |value| (0..known.len()).filter(|&i| known[i] == value).collect();
+    (of(1), of(2))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// `deduce` propagates incrementally; it must settle exactly the cells of the plain fixed
+    /// point of its two rules, each once, and each correctly.
+    #[test]
+    fn deduce_settles_the_closure_of_its_rules(
+        width in 3usize..=16, height in 3usize..=16, density in 0.05f64..0.3, seed in any::<u64>(), clicks in 1usize..=12,
+    ) {
+        let cells = width * height;
+        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let deductions = deduce(&view).expect("consistent");
+        let sorted = |list: &[(usize, super::solver::Rule)]| {
+            let mut cells: Vec<usize> = list.iter().map(|&(cell, _)| cell).collect();
+            cells.sort_unstable();
+            cells
+        };
+        let (safe, found_mines) = (sorted(&deductions.safe), sorted(&deductions.mines));
+        prop_assert_eq!(safe.len(), deductions.safe.len(), "a safe cell reported twice");
+        prop_assert_eq!((safe, found_mines), naive_rule_closure(&view));
+        let layout = game.mine_layout().expect("layout");
+        prop_assert!(deductions.safe.iter().all(|&(cell, _)| !layout[cell]));
+        prop_assert!(deductions.mines.iter().all(|&(cell, _)| layout[cell]));
+    }
+}
