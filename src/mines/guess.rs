@@ -235,7 +235,7 @@ fn bounded_score(
         }
         cells[cell] = Cell::Revealed(value);
         let imagined = BoardView { cells: &cells, ..*view };
-        let Ok(next) = solver::analyze(&imagined, node_budget) else { continue };
+        let Ok(next) = solver::analyze_revealed(&imagined, analysis, cell, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
         let next_value = if next.exact { next_safety(&imagined, &next, best_weight) } else { 0.0 };
         score += chance * next_value;

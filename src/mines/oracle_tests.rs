@@ -611,3 +611,51 @@ proptest! {
         prop_assert!(deductions.mines.iter().all(|&(cell, _)| layout[cell]));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The lookahead analyses each imagined reveal from the position before it, reusing the
+    /// components the reveal leaves alone; that must give what a fresh analysis gives, for every
+    /// number the cell could show.
+    #[test]
+    fn analysis_after_a_reveal_equals_a_fresh_analysis(
+        width in 4usize..=16, height in 4usize..=16, density in 0.08f64..0.25, seed in any::<u64>(),
+        clicks in 1usize..=10, pick in any::<usize>(),
+    ) {
+        let cells = width * height;
+        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let base = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        prop_assume!(base.exact);
+        let covered: Vec<usize> = (0..cells).filter(|&i| game.cells()[i] == Cell::Covered).collect();
+        let cell = covered[pick % covered.len()];
+        let mut imagined = game.cells().to_vec();
+        for value in 0..=8u8 {
+            imagined[cell] = Cell::Revealed(value);
+            let after = BoardView { cells: &imagined, ..view };
+            let fresh = analyze(&after, DEFAULT_NODE_BUDGET);
+            let reused = super::solver::analyze_revealed(&after, &base, cell, DEFAULT_NODE_BUDGET);
+            let (fresh, reused) = match (fresh, reused) {
+                (Ok(fresh), Ok(reused)) => (fresh, reused),
+                (Err(fresh), Err(reused)) => {
+                    prop_assert_eq!(fresh, reused);
+                    continue;
+                }
+                (fresh, reused) => {
+                    prop_assert!(false, "value {value}: fresh {:?}, reused {:?}", fresh.err(), reused.err());
+                    unreachable!()
+                }
+            };
+            prop_assert_eq!(fresh.exact, reused.exact);
+            prop_assert!((fresh.log_layouts - reused.log_layouts).abs() < 1e-9);
+            prop_assert_eq!(&fresh.safe, &reused.safe);
+            prop_assert_eq!(&fresh.mines, &reused.mines);
+            for (a, b) in fresh.probabilities.iter().zip(&reused.probabilities) {
+                prop_assert!(a.zip(*b).map_or(a.is_none() && b.is_none(), |(a, b)| (a - b).abs() < 1e-12));
+            }
+        }
+    }
+}

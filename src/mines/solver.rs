@@ -17,6 +17,7 @@
 
 use super::board::{Cell, neighbours};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// Default cap on backtracking nodes per analysis.
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
@@ -75,9 +76,9 @@ pub struct Analysis {
     pub interior_probability: Option<f64>,
     /// Natural log of the number of consistent layouts (exact analyses only).
     pub log_layouts: f64,
-    /// Per component: its layout weights per mine total, scaled to a largest value of 1, and the
-    /// log of that scale (reused by `count_layouts_assuming` for untouched components).
-    pub(crate) component_layouts: Vec<(Vec<f64>, f64)>,
+    /// Per component, its enumeration (reused for the components that a later analysis of a
+    /// nearby position leaves untouched; empty for counts only).
+    pub(crate) components: Vec<Arc<ComponentCounts>>,
 }
 
 /// ln(n!) for any n: a table for small n, Stirling's series beyond (error < 1e-13).
@@ -374,12 +375,18 @@ struct Box {
 }
 
 /// Per-component enumeration result: layout weight per mine count, and per box the weight of
-/// layouts times the box's mines (and times its safe cells) per mine count.
-struct ComponentCounts {
-    boxes: Vec<usize>,
+/// layouts times the box's mines (and times its safe cells) per mine count. After enumeration
+/// the weights are divided by their largest layout weight, whose log is kept, so products of
+/// many components stay in range.
+#[derive(Debug, PartialEq)]
+pub(crate) struct ComponentCounts {
+    /// Cells of each box, in enumeration order.
+    box_cells: Vec<Vec<usize>>,
     layouts: Vec<f64>,
     box_mines: Vec<Vec<f64>>,
     box_safe: Vec<Vec<f64>>,
+    /// Natural log of the scale the weights were divided by.
+    log_scale: f64,
     exact: bool,
 }
 
@@ -457,7 +464,7 @@ impl Enumerator<'_> {
 
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
-    analyze_with(view, node_budget, &[], None)
+    analyze_with(view, node_budget, &[], None, false)
 }
 
 /// The number of consistent layouts in which some covered cells are mines (`true`) or safe
@@ -473,19 +480,68 @@ pub fn count_layouts_assuming(
     assumed: &[(usize, bool)],
 ) -> Result<(f64, bool), SolveError> {
     debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
-    analyze_with(view, node_budget, assumed, Some(base)).map(|counted| (counted.log_layouts, counted.exact))
+    let reuse = Reuse::around(base, assumed.iter().map(|&(cell, _)| cell));
+    analyze_with(view, node_budget, assumed, Some(reuse), true).map(|counted| (counted.log_layouts, counted.exact))
 }
 
-/// `analyze` under assumed cells. With a `base` (the analysis of the same view) only
-/// `log_layouts` and `exact` are filled, and components without assumed cells come from `base`.
+/// `analyze` of `view`, where `cell` has just been revealed, from `base`, the analysis of the
+/// position before (with `cell` covered). The components of `base` that neither the cell nor
+/// its covered neighbours belong to are unchanged, so their enumeration is reused; the result
+/// equals `analyze(view, node_budget)`.
+pub(crate) fn analyze_revealed(
+    view: &BoardView<'_>,
+    base: &Analysis,
+    cell: usize,
+    node_budget: u64,
+) -> Result<Analysis, SolveError> {
+    let changed = std::iter::once(cell).chain(neighbours(view.width, view.height, cell));
+    analyze_with(view, node_budget, &[], Some(Reuse::around(base, changed)), false)
+}
+
+/// Components of an earlier analysis that a new one may take as they are.
+struct Reuse<'a> {
+    base: &'a Analysis,
+    /// Components of `base` that hold a changed cell; the others are unchanged.
+    changed: Vec<usize>,
+}
+
+impl<'a> Reuse<'a> {
+    /// Reuse of `base` for a position that differs from it only at the `changed` cells: a
+    /// revealed cell (with its neighbours) changes the numbers it belonged to, an assumed cell
+    /// only its own component.
+    fn around(base: &'a Analysis, changed: impl Iterator<Item = usize>) -> Self {
+        let mut components: Vec<usize> =
+            changed.filter_map(|cell| base.component_of.get(cell).copied().flatten()).collect();
+        components.sort_unstable();
+        components.dedup();
+        Self { base, changed: components }
+    }
+
+    /// The stored enumeration of the unchanged base component whose cells are exactly those of
+    /// the new component with first cell `first` and `size` cells. An unchanged component keeps
+    /// all its numbers, and no changed number reaches it, so it is the same in the new position.
+    fn component(&self, first: usize, size: usize) -> Option<&Arc<ComponentCounts>> {
+        if !self.base.exact {
+            return None;
+        }
+        let index = self.base.component_of.get(first).copied().flatten()?;
+        if self.changed.binary_search(&index).is_ok() || self.base.component_sizes.get(index) != Some(&size) {
+            return None;
+        }
+        self.base.components.get(index)
+    }
+}
+
+/// `analyze` under assumed cells, reusing the unchanged components of an earlier analysis.
+/// With `counts_only`, only `log_layouts` and `exact` are filled.
 fn analyze_with(
     view: &BoardView<'_>,
     node_budget: u64,
     assumed: &[(usize, bool)],
-    base: Option<&Analysis>,
+    reuse: Option<Reuse<'_>>,
+    counts_only: bool,
 ) -> Result<Analysis, SolveError> {
     check_view(view)?;
-    let counts_only = base.is_some();
     let cells = view.width * view.height;
     let mut all = constraints(view);
     all.extend(
@@ -538,29 +594,13 @@ fn analyze_with(
         component_boxes.entry(root).or_default().push(index);
     }
     let mut exact = true;
-    let mut components: Vec<ComponentCounts> = Vec::new();
+    let mut components: Vec<Arc<ComponentCounts>> = Vec::new();
     let mut budget_left = node_budget;
-    let mut log_scale = 0.0;
-    let mut component_layouts = Vec::new();
     for (_, box_list) in component_boxes {
-        let cells_of = || box_list.iter().flat_map(|&b| boxes[b].cells.iter().copied());
-        let reused = base
-            .filter(|base| base.exact && !cells_of().any(|cell| assumed.iter().any(|&(a, _)| a == cell)))
-            .and_then(|base| {
-                let index = base.component_of.get(boxes[box_list[0]].cells[0]).copied().flatten()?;
-                (base.component_sizes.get(index) == Some(&cells_of().count()))
-                    .then(|| base.component_layouts.get(index))
-                    .flatten()
-            });
-        if let Some((layouts, log_of_scale)) = reused {
-            log_scale += log_of_scale;
-            components.push(ComponentCounts {
-                boxes: Vec::new(),
-                layouts: layouts.clone(),
-                box_mines: Vec::new(),
-                box_safe: Vec::new(),
-                exact: true,
-            });
+        let size = box_list.iter().map(|&b| boxes[b].cells.len()).sum();
+        let first = boxes[box_list[0]].cells[0];
+        if let Some(stored) = reuse.as_ref().and_then(|reuse| reuse.component(first, size)) {
+            components.push(Arc::clone(stored));
             continue;
         }
         let order = enumeration_order(&boxes, &box_list, all.len());
@@ -582,10 +622,11 @@ fn analyze_with(
             capacity,
             assignment: vec![0; slots],
             counts: ComponentCounts {
-                boxes: Vec::new(),
+                box_cells: Vec::new(),
                 layouts: Vec::new(),
                 box_mines: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
                 box_safe: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
+                log_scale: 0.0,
                 exact: true,
             },
             nodes: 0,
@@ -594,30 +635,25 @@ fn analyze_with(
         enumerator.run(0, 0, 1.0);
         budget_left = budget_left.saturating_sub(enumerator.nodes);
         let mut counts = enumerator.counts;
-        counts.boxes = enumerator.order;
         if !counts.exact {
             exact = false;
-            counts = approximate_component(&boxes, &counts.boxes, &all);
+            counts = approximate_component(&boxes, &enumerator.order, &all);
         }
+        counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
         if counts.layouts.iter().all(|w| *w == 0.0) {
             return Err(SolveError::Inconsistent { mines: view.mines });
         }
         // Scale to max 1 so products of many components stay in range; ratios are unchanged.
         let scale = counts.layouts.iter().cloned().fold(0.0, f64::max);
-        log_scale += scale.ln();
-        for value in counts.layouts.iter_mut() {
-            *value /= scale;
-        }
-        if !counts_only {
-            component_layouts.push((counts.layouts.clone(), scale.ln()));
-        }
-        for row in counts.box_mines.iter_mut().chain(counts.box_safe.iter_mut()) {
+        counts.log_scale = scale.ln();
+        for row in std::iter::once(&mut counts.layouts).chain(&mut counts.box_mines).chain(&mut counts.box_safe) {
             for value in row.iter_mut() {
                 *value /= scale;
             }
         }
-        components.push(counts);
+        components.push(Arc::new(counts));
     }
+    let log_scale: f64 = components.iter().map(|component| component.log_scale).sum();
     // Weights of frontier totals: W(m) = C(u, M - m), relative to its largest value.
     let u = interior.len();
     let total_max: usize = components.iter().map(|c| c.layouts.len().saturating_sub(1)).sum();
@@ -650,7 +686,7 @@ fn analyze_with(
             component_sizes: Vec::new(),
             interior_probability: None,
             log_layouts: z.ln() + peak + log_scale,
-            component_layouts: Vec::new(),
+            components: Vec::new(),
         });
     }
     // With the suffix convolutions, every component's "all others" distribution.
@@ -672,14 +708,13 @@ fn analyze_with(
             })
             .collect();
         let mut size = 0;
-        for (slot, &box_index) in component.boxes.iter().enumerate() {
-            let current = &boxes[box_index];
+        for (slot, box_cells) in component.box_cells.iter().enumerate() {
             let mine_weight: f64 =
                 component.box_mines[slot].iter().zip(&factor).map(|(value, f)| value * f).sum();
             let safe_weight: f64 =
                 component.box_safe[slot].iter().zip(&factor).map(|(value, f)| value * f).sum();
-            let probability = (mine_weight / (z * current.cells.len() as f64)).clamp(0.0, 1.0);
-            for &cell in &current.cells {
+            let probability = (mine_weight / (z * box_cells.len() as f64)).clamp(0.0, 1.0);
+            for &cell in box_cells {
                 probabilities[cell] = Some(probability);
                 component_of[cell] = Some(index);
                 if component.exact && mine_weight == 0.0 {
@@ -688,7 +723,7 @@ fn analyze_with(
                     mines.push(cell);
                 }
             }
-            size += current.cells.len();
+            size += box_cells.len();
         }
         component_sizes.push(size);
     }
@@ -722,7 +757,7 @@ fn analyze_with(
         component_sizes,
         interior_probability,
         log_layouts,
-        component_layouts,
+        components,
     })
 }
 
@@ -813,7 +848,7 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             layouts.iter().zip(mines).map(|(w, m)| w * boxes[b].cells.len() as f64 - m).collect()
         })
         .collect();
-    ComponentCounts { boxes: order.to_vec(), layouts, box_mines, box_safe, exact: false }
+    ComponentCounts { box_cells: Vec::new(), layouts, box_mines, box_safe, log_scale: 0.0, exact: false }
 }
 
 #[cfg(test)]
@@ -861,3 +896,4 @@ mod tests {
         }
     }
 }
+
