@@ -659,3 +659,32 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The lookahead skips the numbers outside `possible_values`; each of them must leave the
+    /// imagined board without a layout.
+    #[test]
+    fn skipped_numbers_have_no_layout(
+        width in 3usize..=10, height in 3usize..=10, density in 0.08f64..0.3, seed in any::<u64>(), clicks in 1usize..=8,
+    ) {
+        let cells = width * height;
+        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
+        let game = random_game(width, height, mines, seed, clicks);
+        prop_assume!(game.status() == GameStatus::Playing);
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        prop_assume!(analysis.exact);
+        let mut imagined = game.cells().to_vec();
+        for cell in (0..cells).filter(|&i| analysis.probabilities[i].is_some_and(|p| p < 1.0)) {
+            let possible = super::guess::possible_values(&view, &analysis, cell);
+            for value in (0..=8u8).filter(|value| !possible.contains(value)) {
+                imagined[cell] = Cell::Revealed(value);
+                let after = BoardView { cells: &imagined, ..view };
+                prop_assert!(analyze(&after, DEFAULT_NODE_BUDGET).is_err(), "cell {cell} can show {value}, outside {possible:?}");
+            }
+            imagined[cell] = game.cells()[cell];
+        }
+    }
+}

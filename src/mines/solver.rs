@@ -481,7 +481,8 @@ pub fn count_layouts_assuming(
 ) -> Result<(f64, bool), SolveError> {
     debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
     let reuse = Reuse::around(base, assumed.iter().map(|&(cell, _)| cell));
-    analyze_with(view, node_budget, assumed, Some(reuse), true).map(|counted| (counted.log_layouts, counted.exact))
+    analyze_with(view, node_budget, assumed, Some(reuse), true)
+        .map(|counted| (counted.log_layouts, counted.exact))
 }
 
 /// `analyze` of `view`, where `cell` has just been revealed, from `base`, the analysis of the
@@ -646,7 +647,9 @@ fn analyze_with(
         // Scale to max 1 so products of many components stay in range; ratios are unchanged.
         let scale = counts.layouts.iter().cloned().fold(0.0, f64::max);
         counts.log_scale = scale.ln();
-        for row in std::iter::once(&mut counts.layouts).chain(&mut counts.box_mines).chain(&mut counts.box_safe) {
+        for row in
+            std::iter::once(&mut counts.layouts).chain(&mut counts.box_mines).chain(&mut counts.box_safe)
+        {
             for value in row.iter_mut() {
                 *value /= scale;
             }
@@ -896,4 +899,3 @@ mod tests {
         }
     }
 }
-
