@@ -143,18 +143,16 @@ pub(crate) struct Constraint {
 
 /// One constraint per revealed number with covered neighbours (or a non-zero number).
 pub(crate) fn constraints(view: &BoardView<'_>) -> Vec<Constraint> {
-    let mut list = Vec::new();
-    for (index, cell) in view.cells.iter().enumerate() {
-        if let Cell::Revealed(number) = cell {
-            let covered: Vec<usize> = neighbours(view.width, view.height, index)
-                .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
-                .collect();
-            if !covered.is_empty() || *number > 0 {
-                list.push(Constraint { cells: covered, mines: usize::from(*number) });
-            }
-        }
-    }
-    list
+    (0..view.cells.len()).filter_map(|index| constraint_at(view, index)).collect()
+}
+
+/// The constraint of the revealed number at `index`, if it has covered neighbours or is not 0.
+fn constraint_at(view: &BoardView<'_>, index: usize) -> Option<Constraint> {
+    let Cell::Revealed(number) = view.cells[index] else { return None };
+    let covered: Vec<usize> = neighbours(view.width, view.height, index)
+        .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
+        .collect();
+    (!covered.is_empty() || number > 0).then_some(Constraint { cells: covered, mines: usize::from(number) })
 }
 
 pub(crate) fn check_view(view: &BoardView<'_>) -> Result<(), SolveError> {
@@ -382,6 +380,8 @@ struct Box {
 pub(crate) struct ComponentCounts {
     /// Cells of each box, in enumeration order.
     box_cells: Vec<Vec<usize>>,
+    /// The component's lowest cell: components are combined in this order.
+    first_cell: usize,
     layouts: Vec<f64>,
     box_mines: Vec<Vec<f64>>,
     box_safe: Vec<Vec<f64>>,
@@ -502,7 +502,9 @@ pub(crate) fn analyze_revealed(
 /// Components of an earlier analysis that a new one may take as they are.
 struct Reuse<'a> {
     base: &'a Analysis,
-    /// Components of `base` that hold a changed cell; the others are unchanged.
+    /// The cells that differ from the position of `base` (revealed or assumed).
+    cells: Vec<usize>,
+    /// Components of `base` that hold a changed cell, sorted; the others are unchanged.
     changed: Vec<usize>,
 }
 
@@ -511,30 +513,68 @@ impl<'a> Reuse<'a> {
     /// revealed cell (with its neighbours) changes the numbers it belonged to, an assumed cell
     /// only its own component.
     fn around(base: &'a Analysis, changed: impl Iterator<Item = usize>) -> Self {
+        let cells: Vec<usize> = changed.collect();
         let mut components: Vec<usize> =
-            changed.filter_map(|cell| base.component_of.get(cell).copied().flatten()).collect();
+            cells.iter().filter_map(|&cell| base.component_of.get(cell).copied().flatten()).collect();
         components.sort_unstable();
         components.dedup();
-        Self { base, changed: components }
+        Self { base, cells, changed: components }
     }
 
-    /// The stored enumeration of the unchanged base component whose cells are exactly those of
-    /// the new component with first cell `first` and `size` cells. An unchanged component keeps
-    /// all its numbers, and no changed number reaches it, so it is the same in the new position.
-    fn component(&self, first: usize, size: usize) -> Option<&Arc<ComponentCounts>> {
-        if !self.base.exact {
-            return None;
-        }
-        let index = self.base.component_of.get(first).copied().flatten()?;
-        if self.changed.binary_search(&index).is_ok() || self.base.component_sizes.get(index) != Some(&size) {
-            return None;
-        }
-        self.base.components.get(index)
+    /// The cells whose structure must be built anew, sorted: the covered changed cells and the
+    /// cells of the changed components. No number links them to an unchanged component: such a
+    /// number was there before too (the only new number is a revealed changed cell, whose covered
+    /// neighbours are changed cells), and it would have put both in one component.
+    fn region(&self, view: &BoardView<'_>) -> Vec<usize> {
+        let mut region: Vec<usize> = self
+            .cells
+            .iter()
+            .copied()
+            .filter(|&cell| matches!(view.cells[cell], Cell::Covered | Cell::Flagged))
+            .chain(
+                self.changed
+                    .iter()
+                    .flat_map(|&index| self.base.components[index].box_cells.iter().flatten().copied()),
+            )
+            .collect();
+        region.sort_unstable();
+        region.dedup();
+        region
+    }
+
+    /// The numbers next to the region, and the revealed changed cells (a revealed cell without
+    /// covered neighbours must show 0), each once, in board order.
+    fn numbers(&self, view: &BoardView<'_>, region: &[usize]) -> Vec<Constraint> {
+        let mut numbers: Vec<usize> = region
+            .iter()
+            .flat_map(|&cell| neighbours(view.width, view.height, cell))
+            .chain(self.cells.iter().copied())
+            .filter(|&cell| matches!(view.cells[cell], Cell::Revealed(_)))
+            .collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        numbers.into_iter().filter_map(|cell| constraint_at(view, cell)).collect()
+    }
+
+    /// The unchanged components of `base`, each with its first cell.
+    fn unchanged(&self) -> impl Iterator<Item = (usize, &Arc<ComponentCounts>)> {
+        self.base
+            .components
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| self.changed.binary_search(index).is_err())
+            .map(|(_, component)| (component.first_cell, component))
     }
 }
 
 /// `analyze` under assumed cells, reusing the unchanged components of an earlier analysis.
 /// With `counts_only`, only `log_layouts` and `exact` are filled.
+/// A component of a new analysis: its boxes, to enumerate, or an unchanged earlier one.
+enum Part<'a> {
+    New(Vec<usize>),
+    Unchanged(&'a Arc<ComponentCounts>),
+}
+
 fn analyze_with(
     view: &BoardView<'_>,
     node_budget: u64,
@@ -544,7 +584,18 @@ fn analyze_with(
 ) -> Result<Analysis, SolveError> {
     check_view(view)?;
     let cells = view.width * view.height;
-    let mut all = constraints(view);
+    let is_covered = |cell: usize| matches!(view.cells[cell], Cell::Covered | Cell::Flagged);
+    let reuse = reuse.filter(|reuse| reuse.base.exact);
+    // The cells whose boxes and components are built here, sorted, and their numbers: every
+    // covered cell, or with an earlier analysis only the changed region.
+    let (region, mut all) = match &reuse {
+        Some(reuse) => {
+            let region = reuse.region(view);
+            let numbers = reuse.numbers(view, &region);
+            (region, numbers)
+        }
+        None => ((0..cells).filter(|&cell| is_covered(cell)).collect(), constraints(view)),
+    };
     all.extend(
         assumed.iter().map(|&(cell, mine)| Constraint { cells: vec![cell], mines: usize::from(mine) }),
     );
@@ -558,13 +609,25 @@ fn analyze_with(
             signature[cell].push(index);
         }
     }
-    let covered: Vec<usize> =
-        (0..cells).filter(|&i| matches!(view.cells[i], Cell::Covered | Cell::Flagged)).collect();
-    let interior: Vec<usize> = covered.iter().copied().filter(|&i| signature[i].is_empty()).collect();
-    // Boxes: frontier cells grouped by constraint signature.
+    debug_assert!(
+        signature.iter().enumerate().all(|(cell, s)| s.is_empty() || region.binary_search(&cell).is_ok())
+    );
+    // Off the frontier: covered cells without a number (outside the region, those that were
+    // off the frontier before).
+    let interior: Vec<usize> = match &reuse {
+        Some(reuse) => (0..cells)
+            .filter(|&cell| {
+                is_covered(cell)
+                    && (reuse.base.component_of[cell].is_none() || region.binary_search(&cell).is_ok())
+                    && signature[cell].is_empty()
+            })
+            .collect(),
+        None => region.iter().copied().filter(|&cell| signature[cell].is_empty()).collect(),
+    };
+    // Boxes: frontier cells grouped by constraint signature, created in cell order.
     let mut box_of_signature: FxHashMap<&[usize], usize> = FxHashMap::default();
     let mut boxes: Vec<Box> = Vec::new();
-    for &cell in covered.iter().filter(|&&i| !signature[i].is_empty()) {
+    for &cell in region.iter().filter(|&&i| !signature[i].is_empty()) {
         let key = signature[cell].as_slice();
         let index = *box_of_signature.entry(key).or_insert_with(|| {
             boxes.push(Box { cells: Vec::new(), constraints: key.to_vec() });
@@ -588,22 +651,37 @@ fn analyze_with(
             parent[a] = b;
         }
     }
-    let mut component_boxes: std::collections::BTreeMap<usize, Vec<usize>> =
-        std::collections::BTreeMap::new();
+    let mut component_of_root: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut new_components: Vec<Vec<usize>> = Vec::new();
     for (index, current) in boxes.iter().enumerate() {
         let root = find(&mut parent, current.constraints[0]);
-        component_boxes.entry(root).or_default().push(index);
+        let slot = *component_of_root.entry(root).or_insert_with(|| {
+            new_components.push(Vec::new());
+            new_components.len() - 1
+        });
+        new_components[slot].push(index);
     }
+    // All components, new and unchanged, ordered by their first cell (boxes are in cell order,
+    // so a component's first box holds its first cell): the same order with or without reuse.
+    let mut parts: Vec<(usize, Part<'_>)> = new_components
+        .into_iter()
+        .map(|box_list| (boxes[box_list[0]].cells[0], Part::New(box_list)))
+        .collect();
+    if let Some(reuse) = &reuse {
+        parts.extend(reuse.unchanged().map(|(first, stored)| (first, Part::Unchanged(stored))));
+    }
+    parts.sort_unstable_by_key(|&(first, _)| first);
     let mut exact = true;
     let mut components: Vec<Arc<ComponentCounts>> = Vec::new();
     let mut budget_left = node_budget;
-    for (_, box_list) in component_boxes {
-        let size = box_list.iter().map(|&b| boxes[b].cells.len()).sum();
-        let first = boxes[box_list[0]].cells[0];
-        if let Some(stored) = reuse.as_ref().and_then(|reuse| reuse.component(first, size)) {
-            components.push(Arc::clone(stored));
-            continue;
-        }
+    for (first_cell, part) in parts {
+        let box_list = match part {
+            Part::Unchanged(stored) => {
+                components.push(Arc::clone(stored));
+                continue;
+            }
+            Part::New(box_list) => box_list,
+        };
         let order = enumeration_order(&boxes, &box_list, all.len());
         let mut need = vec![0i64; all.len()];
         let mut capacity = vec![0i64; all.len()];
@@ -624,6 +702,7 @@ fn analyze_with(
             assignment: vec![0; slots],
             counts: ComponentCounts {
                 box_cells: Vec::new(),
+                first_cell,
                 layouts: Vec::new(),
                 box_mines: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
                 box_safe: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
@@ -639,6 +718,7 @@ fn analyze_with(
         if !counts.exact {
             exact = false;
             counts = approximate_component(&boxes, &enumerator.order, &all);
+            counts.first_cell = first_cell;
         }
         counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
         if counts.layouts.iter().all(|w| *w == 0.0) {
@@ -851,7 +931,15 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             layouts.iter().zip(mines).map(|(w, m)| w * boxes[b].cells.len() as f64 - m).collect()
         })
         .collect();
-    ComponentCounts { box_cells: Vec::new(), layouts, box_mines, box_safe, log_scale: 0.0, exact: false }
+    ComponentCounts {
+        box_cells: Vec::new(),
+        first_cell: 0,
+        layouts,
+        box_mines,
+        box_safe,
+        log_scale: 0.0,
+        exact: false,
+    }
 }
 
 #[cfg(test)]
