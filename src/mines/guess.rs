@@ -225,27 +225,37 @@ fn bounded_score(
     bound: Bound,
 ) -> Option<f64> {
     let mut cells = view.cells.to_vec();
+    // Each possible number's share of the score. The likeliest numbers are imagined first (those
+    // closest to the expected count of mines around the cell), so that a losing candidate is
+    // dropped sooner; the shares are still added in number order, so the score is the same to
+    // the last bit whatever the visiting order.
+    let mut shares = [0.0f64; 9];
     let mut score = 0.0;
     let mut unseen = bound.safety;
     let possible = possible_values(view, analysis, cell);
-    for value in 0..=covered_neighbours(view, cell) as u8 {
+    let expected: f64 =
+        neighbours(view.width, view.height, cell).filter_map(|n| analysis.probabilities[n]).sum();
+    let mut values: Vec<u8> =
+        possible.filter(|&value| usize::from(value) <= covered_neighbours(view, cell)).collect();
+    values.sort_by(|a, b| {
+        (f64::from(*a) - expected).abs().total_cmp(&(f64::from(*b) - expected).abs()).then(a.cmp(b))
+    });
+    for value in values {
         // The chances come from ratios of layout counts in log space, so they sum to the safety
         // only to about 1e-12: keep a margin so that rounding never drops the best candidate.
         if score + unseen + 1e-9 <= bound.floor {
             return None;
-        }
-        if !possible.contains(&value) {
-            // No layout shows it (its analysis would only find the board inconsistent).
-            continue;
         }
         cells[cell] = Cell::Revealed(value);
         let imagined = BoardView { cells: &cells, ..*view };
         let Ok(next) = solver::analyze_revealed(&imagined, analysis, cell, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
         let next_value = if next.exact { next_safety(&imagined, &next, best_weight) } else { 0.0 };
+        shares[usize::from(value)] = chance * next_value;
         score += chance * next_value;
         unseen -= chance;
     }
+    let score = shares.iter().fold(0.0, |sum, share| sum + share);
     (score > bound.floor).then_some(score)
 }
 
