@@ -434,23 +434,23 @@ impl Enumerator<'_> {
         let box_index = self.order[depth];
         let current = &self.boxes[box_index];
         let size = current.cells.len();
+        // Each constraint needs 0 <= need - k <= capacity left after this box, so the mines
+        // that fit form one range.
+        let (mut low, mut high) = (0i64, size as i64);
         for &c in &current.constraints {
             self.capacity[c] -= size as i64;
+            low = low.max(self.need[c] - self.capacity[c]);
+            high = high.min(self.need[c]);
         }
-        for k in 0..=size {
-            let fits = current.constraints.iter().all(|&c| {
-                let left = self.need[c] - k as i64;
-                left >= 0 && left <= self.capacity[c]
-            });
-            if fits {
-                for &c in &current.constraints {
-                    self.need[c] -= k as i64;
-                }
-                self.assignment[depth] = k;
-                self.run(depth + 1, mines + k, weight * choose(size, k));
-                for &c in &current.constraints {
-                    self.need[c] += k as i64;
-                }
+        for k in low.max(0)..=high {
+            let k = k as usize;
+            for &c in &current.constraints {
+                self.need[c] -= k as i64;
+            }
+            self.assignment[depth] = k;
+            self.run(depth + 1, mines + k, weight * choose(size, k));
+            for &c in &current.constraints {
+                self.need[c] += k as i64;
             }
             if !self.counts.exact {
                 break;
