@@ -241,8 +241,10 @@ struct Search {
 }
 
 impl Search {
-    /// Best number of layouts of `set` won, and the cell that achieves it.
-    fn best(&mut self, set: &[u16]) -> (u32, Option<usize>) {
+    /// Best number of layouts of `set` won, and the cell that achieves it. `cells` (ascending)
+    /// holds every cell whose code varies over `set`: a cell constant over a set is constant over
+    /// its subsets, so each node passes its informative cells down.
+    fn best(&mut self, set: &[u16], cells: &[usize]) -> (u32, Option<usize>) {
         if set.len() <= 1 {
             return (set.len() as u32, None);
         }
@@ -254,7 +256,8 @@ impl Search {
             return (0, None);
         }
         let mut candidates: Vec<(usize, usize)> = Vec::new();
-        for cell in 0..self.codes.len() {
+        let mut informative_cells = Vec::with_capacity(cells.len());
+        for &cell in cells {
             let codes = &self.codes[cell];
             let first = codes[set[0] as usize];
             let mut informative = false;
@@ -267,9 +270,12 @@ impl Search {
             if !informative {
                 continue;
             }
+            informative_cells.push(cell);
             if safe == set.len() {
-                // Free information: play it without looking at other cells.
-                return (self.play(cell, set, safe as u32, 0), Some(cell));
+                // Free information: play it without looking at other cells (the later cells are
+                // still passed down: some may be informative in the parts).
+                informative_cells.extend(cells.iter().copied().filter(|&other| other > cell));
+                return (self.play(cell, set, safe as u32, 0, &informative_cells), Some(cell));
             }
             candidates.push((safe, cell));
         }
@@ -279,7 +285,7 @@ impl Search {
             if safe as u32 <= best.0 || self.aborted {
                 break;
             }
-            let total = self.play(cell, set, safe as u32, best.0);
+            let total = self.play(cell, set, safe as u32, best.0, &informative_cells);
             if total > best.0 {
                 best = (total, Some(cell));
             }
@@ -289,7 +295,7 @@ impl Search {
 
     /// Layouts won by revealing `cell` and playing on; stops early (returning at most `bar`) once
     /// it cannot beat `bar`.
-    fn play(&mut self, cell: usize, set: &[u16], safe: u32, bar: u32) -> u32 {
+    fn play(&mut self, cell: usize, set: &[u16], safe: u32, bar: u32, cells: &[usize]) -> u32 {
         let mut sizes = [0u32; 9];
         let mut keys = [0u128; 9];
         for &layout in set {
@@ -314,7 +320,7 @@ impl Search {
             } else {
                 let part: Vec<u16> =
                     set.iter().copied().filter(|&l| self.codes[cell][l as usize] == value as u8).collect();
-                let (wins, _) = self.best(&part);
+                let (wins, _) = self.best(&part, cells);
                 if self.aborted {
                     return 0;
                 }
@@ -377,7 +383,8 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
         aborted: false,
     };
     let all: Vec<u16> = (0..count as u16).collect();
-    let (wins, best) = search.best(&all);
+    let every_cell: Vec<usize> = (0..cells.len()).collect();
+    let (wins, best) = search.best(&all, &every_cell);
     if search.aborted {
         return None;
     }
