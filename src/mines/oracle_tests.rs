@@ -90,6 +90,21 @@ fn random_game(width: usize, height: usize, mines: usize, seed: u64, clicks: usi
     game
 }
 
+/// A random game with about `density` of its cells mines (at least one, never all), or `None`
+/// when the clicks ended it.
+fn game_in_play(
+    width: usize,
+    height: usize,
+    density: f64,
+    seed: u64,
+    clicks: usize,
+) -> Option<(Game, usize)> {
+    let cells = width * height;
+    let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
+    let game = random_game(width, height, mines, seed, clicks);
+    (game.status() == GameStatus::Playing).then_some((game, mines))
+}
+
 /// A random game on a board small enough for brute force: `None` unless there is a covered safe
 /// cell, the game is still on, and at most `max_covered` cells are covered. Also its covered cells.
 fn small_game(
@@ -114,10 +129,9 @@ proptest! {
     fn probabilities_equal_brute_force(
         width in 2usize..=5, height in 2usize..=6, density in 0.05f64..0.45, seed in any::<u64>(), clicks in 1usize..=4,
     ) {
-        let cells = width * height;
-        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
+        let in_play = game_in_play(width, height, density, seed, clicks);
+        prop_assume!(in_play.is_some());
+        let (game, mines) = in_play.expect("in play");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let Some((expected, layouts)) = brute_force(&view) else { return Ok(()) };
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
@@ -592,10 +606,9 @@ proptest! {
     fn deduce_settles_the_closure_of_its_rules(
         width in 3usize..=16, height in 3usize..=16, density in 0.05f64..0.3, seed in any::<u64>(), clicks in 1usize..=12,
     ) {
-        let cells = width * height;
-        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
+        let in_play = game_in_play(width, height, density, seed, clicks);
+        prop_assume!(in_play.is_some());
+        let (game, mines) = in_play.expect("in play");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let deductions = deduce(&view).expect("consistent");
         let sorted = |list: &[(usize, super::solver::Rule)]| {
@@ -624,9 +637,9 @@ proptest! {
         clicks in 1usize..=10, pick in any::<usize>(),
     ) {
         let cells = width * height;
-        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
+        let in_play = game_in_play(width, height, density, seed, clicks);
+        prop_assume!(in_play.is_some());
+        let (game, mines) = in_play.expect("in play");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let base = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
         prop_assume!(base.exact);
@@ -671,9 +684,9 @@ proptest! {
         width in 3usize..=10, height in 3usize..=10, density in 0.08f64..0.3, seed in any::<u64>(), clicks in 1usize..=8,
     ) {
         let cells = width * height;
-        let mines = ((cells as f64 * density).round() as usize).clamp(1, cells - 1);
-        let game = random_game(width, height, mines, seed, clicks);
-        prop_assume!(game.status() == GameStatus::Playing);
+        let in_play = game_in_play(width, height, density, seed, clicks);
+        prop_assume!(in_play.is_some());
+        let (game, mines) = in_play.expect("in play");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
         prop_assume!(analysis.exact);
