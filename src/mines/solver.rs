@@ -557,9 +557,9 @@ impl<'a> Reuse<'a> {
     }
 
     /// The unchanged components of `base`, each with its first cell.
-    fn unchanged(&self) -> impl Iterator<Item = (usize, &Arc<ComponentCounts>)> {
-        self.base
-            .components
+    fn unchanged(&self) -> impl Iterator<Item = (usize, &'a Arc<ComponentCounts>)> + '_ {
+        let base: &'a Analysis = self.base;
+        base.components
             .iter()
             .enumerate()
             .filter(|(index, _)| self.changed.binary_search(index).is_err())
@@ -567,28 +567,28 @@ impl<'a> Reuse<'a> {
     }
 }
 
-/// `analyze` under assumed cells, reusing the unchanged components of an earlier analysis.
-/// With `counts_only`, only `log_layouts` and `exact` are filled.
-/// A component of a new analysis: its boxes, to enumerate, or an unchanged earlier one.
-enum Part<'a> {
-    New(Vec<usize>),
-    Unchanged(&'a Arc<ComponentCounts>),
+/// The boxes and components an analysis works on: every constraint (numbers, then assumed
+/// cells), the boxes of the region built anew, the covered cells off the frontier, and all
+/// components, new (as lists of boxes) and unchanged, ordered by their first cell.
+struct Structure<'a> {
+    all: Vec<Constraint>,
+    boxes: Vec<Box>,
+    interior: Vec<usize>,
+    parts: Vec<(usize, Part<'a>)>,
 }
 
-fn analyze_with(
+/// Builds the `Structure` of `view` under the assumed cells: over every covered cell, or with
+/// `reuse` only over the region that changed since its analysis.
+fn structure<'a>(
     view: &BoardView<'_>,
-    node_budget: u64,
     assumed: &[(usize, bool)],
-    reuse: Option<Reuse<'_>>,
-    counts_only: bool,
-) -> Result<Analysis, SolveError> {
-    check_view(view)?;
+    reuse: Option<&Reuse<'a>>,
+) -> Result<Structure<'a>, SolveError> {
     let cells = view.width * view.height;
     let is_covered = |cell: usize| matches!(view.cells[cell], Cell::Covered | Cell::Flagged);
-    let reuse = reuse.filter(|reuse| reuse.base.exact);
     // The cells whose boxes and components are built here, sorted, and their numbers: every
     // covered cell, or with an earlier analysis only the changed region.
-    let (region, mut all) = match &reuse {
+    let (region, mut all) = match reuse {
         Some(reuse) => {
             let region = reuse.region(view);
             let numbers = reuse.numbers(view, &region);
@@ -614,7 +614,7 @@ fn analyze_with(
     );
     // Off the frontier: covered cells without a number (outside the region, those that were
     // off the frontier before).
-    let interior: Vec<usize> = match &reuse {
+    let interior: Vec<usize> = match reuse {
         Some(reuse) => (0..cells)
             .filter(|&cell| {
                 is_covered(cell)
@@ -667,74 +667,118 @@ fn analyze_with(
         .into_iter()
         .map(|box_list| (boxes[box_list[0]].cells[0], Part::New(box_list)))
         .collect();
-    if let Some(reuse) = &reuse {
+    if let Some(reuse) = reuse {
         parts.extend(reuse.unchanged().map(|(first, stored)| (first, Part::Unchanged(stored))));
     }
     parts.sort_unstable_by_key(|&(first, _)| first);
+    Ok(Structure { all, boxes, interior, parts })
+}
+
+/// A new component to enumerate: its boxes (indices into `boxes`) and its first cell.
+struct Component<'a> {
+    boxes: &'a [Box],
+    box_list: &'a [usize],
+    first_cell: usize,
+}
+
+/// Enumerates one component within `budget` nodes (an approximation past it), with its weights
+/// scaled to a largest layout weight of 1; only layout counts with `counts_only`. Returns the
+/// counts and the nodes used.
+fn enumerate_component(
+    component: &Component<'_>,
+    all: &[Constraint],
+    budget: u64,
+    counts_only: bool,
+) -> (ComponentCounts, u64) {
+    let Component { boxes, box_list, first_cell } = *component;
+    let order = enumeration_order(boxes, box_list, all.len());
+    let mut need = vec![0i64; all.len()];
+    let mut capacity = vec![0i64; all.len()];
+    for (index, constraint) in all.iter().enumerate() {
+        need[index] = constraint.mines as i64;
+    }
+    for &b in &order {
+        for &c in &boxes[b].constraints {
+            capacity[c] += boxes[b].cells.len() as i64;
+        }
+    }
+    let slots = order.len();
+    let mut enumerator = Enumerator {
+        boxes,
+        order,
+        need,
+        capacity,
+        assignment: vec![0; slots],
+        counts: ComponentCounts {
+            box_cells: Vec::new(),
+            first_cell,
+            layouts: Vec::new(),
+            box_mines: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
+            box_safe: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
+            log_scale: 0.0,
+            exact: true,
+        },
+        nodes: 0,
+        budget: budget.max(10_000),
+    };
+    enumerator.run(0, 0, 1.0);
+    let mut counts = enumerator.counts;
+    if !counts.exact {
+        counts = approximate_component(boxes, &enumerator.order, all);
+        counts.first_cell = first_cell;
+    }
+    counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
+    if counts.layouts.iter().all(|w| *w == 0.0) {
+        // No layout: the caller reports the board inconsistent.
+        return (counts, enumerator.nodes);
+    }
+    // Scale to max 1 so products of many components stay in range; ratios are unchanged.
+    let scale = counts.layouts.iter().cloned().fold(0.0, f64::max);
+    counts.log_scale = scale.ln();
+    for row in std::iter::once(&mut counts.layouts).chain(&mut counts.box_mines).chain(&mut counts.box_safe) {
+        for value in row.iter_mut() {
+            *value /= scale;
+        }
+    }
+    (counts, enumerator.nodes)
+}
+
+/// A component of a new analysis: its boxes, to enumerate, or an unchanged earlier one.
+enum Part<'a> {
+    New(Vec<usize>),
+    Unchanged(&'a Arc<ComponentCounts>),
+}
+
+/// `analyze` under assumed cells, reusing the unchanged components of an earlier analysis.
+/// With `counts_only`, only `log_layouts` and `exact` are filled.
+fn analyze_with(
+    view: &BoardView<'_>,
+    node_budget: u64,
+    assumed: &[(usize, bool)],
+    reuse: Option<Reuse<'_>>,
+    counts_only: bool,
+) -> Result<Analysis, SolveError> {
+    check_view(view)?;
+    let cells = view.width * view.height;
+    let reuse = reuse.filter(|reuse| reuse.base.exact);
+    let Structure { all, boxes, interior, parts } = structure(view, assumed, reuse.as_ref())?;
     let mut exact = true;
-    let mut components: Vec<Arc<ComponentCounts>> = Vec::new();
+    let mut components: Vec<Arc<ComponentCounts>> = Vec::with_capacity(parts.len());
     let mut budget_left = node_budget;
     for (first_cell, part) in parts {
-        let box_list = match part {
-            Part::Unchanged(stored) => {
-                components.push(Arc::clone(stored));
-                continue;
-            }
-            Part::New(box_list) => box_list,
-        };
-        let order = enumeration_order(&boxes, &box_list, all.len());
-        let mut need = vec![0i64; all.len()];
-        let mut capacity = vec![0i64; all.len()];
-        for (index, constraint) in all.iter().enumerate() {
-            need[index] = constraint.mines as i64;
-        }
-        for &b in &order {
-            for &c in &boxes[b].constraints {
-                capacity[c] += boxes[b].cells.len() as i64;
+        match part {
+            Part::Unchanged(stored) => components.push(Arc::clone(stored)),
+            Part::New(box_list) => {
+                let component = Component { boxes: &boxes, box_list: &box_list, first_cell };
+                let (counts, nodes) = enumerate_component(&component, &all, budget_left, counts_only);
+                budget_left = budget_left.saturating_sub(nodes);
+                exact &= counts.exact;
+                if counts.layouts.iter().all(|w| *w == 0.0) {
+                    return Err(SolveError::Inconsistent { mines: view.mines });
+                }
+                components.push(Arc::new(counts));
             }
         }
-        let slots = order.len();
-        let mut enumerator = Enumerator {
-            boxes: &boxes,
-            order,
-            need,
-            capacity,
-            assignment: vec![0; slots],
-            counts: ComponentCounts {
-                box_cells: Vec::new(),
-                first_cell,
-                layouts: Vec::new(),
-                box_mines: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
-                box_safe: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
-                log_scale: 0.0,
-                exact: true,
-            },
-            nodes: 0,
-            budget: budget_left.max(10_000),
-        };
-        enumerator.run(0, 0, 1.0);
-        budget_left = budget_left.saturating_sub(enumerator.nodes);
-        let mut counts = enumerator.counts;
-        if !counts.exact {
-            exact = false;
-            counts = approximate_component(&boxes, &enumerator.order, &all);
-            counts.first_cell = first_cell;
-        }
-        counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
-        if counts.layouts.iter().all(|w| *w == 0.0) {
-            return Err(SolveError::Inconsistent { mines: view.mines });
-        }
-        // Scale to max 1 so products of many components stay in range; ratios are unchanged.
-        let scale = counts.layouts.iter().cloned().fold(0.0, f64::max);
-        counts.log_scale = scale.ln();
-        for row in
-            std::iter::once(&mut counts.layouts).chain(&mut counts.box_mines).chain(&mut counts.box_safe)
-        {
-            for value in row.iter_mut() {
-                *value /= scale;
-            }
-        }
-        components.push(Arc::new(counts));
     }
     let log_scale: f64 = components.iter().map(|component| component.log_scale).sum();
     // Weights of frontier totals: W(m) = C(u, M - m), relative to its largest value.
