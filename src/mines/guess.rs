@@ -235,8 +235,8 @@ fn bounded_score(
     let possible = possible_values(view, analysis, cell);
     let expected: f64 =
         neighbours(view.width, view.height, cell).filter_map(|n| analysis.probabilities[n]).sum();
-    let mut values: Vec<u8> =
-        possible.filter(|&value| usize::from(value) <= covered_neighbours(view, cell)).collect();
+    // (The range never passes the number of covered neighbours: it starts there and only narrows.)
+    let mut values: Vec<u8> = possible.collect();
     values.sort_by(|a, b| {
         (f64::from(*a) - expected).abs().total_cmp(&(f64::from(*b) - expected).abs()).then(a.cmp(b))
     });
@@ -251,8 +251,9 @@ fn bounded_score(
         let Ok(next) = solver::analyze_revealed(&imagined, analysis, cell, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
         let next_value = if next.exact { next_safety(&imagined, &next, best_weight) } else { 0.0 };
-        shares[usize::from(value)] = chance * next_value;
-        score += chance * next_value;
+        let share = chance * next_value;
+        shares[usize::from(value)] = share;
+        score += share;
         unseen -= chance;
     }
     let score = shares.iter().fold(0.0, |sum, share| sum + share);
