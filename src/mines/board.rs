@@ -384,16 +384,23 @@ impl Game {
 pub fn neighbours(width: usize, height: usize, index: usize) -> impl Iterator<Item = usize> {
     let row = index / width;
     let column = index % width;
+    let (left, right) = (column > 0, column + 1 < width);
     let mut cells = [0usize; 8];
     let mut count = 0;
-    for r in row.saturating_sub(1)..=(row + 1).min(height - 1) {
-        for c in column.saturating_sub(1)..=(column + 1).min(width - 1) {
-            let cell = r * width + c;
-            if cell != index {
+    let mut push_row = |middle: usize, with_middle: bool| {
+        for (present, cell) in [(left, middle.wrapping_sub(1)), (with_middle, middle), (right, middle + 1)] {
+            if present {
                 cells[count] = cell;
                 count += 1;
             }
         }
+    };
+    if row > 0 {
+        push_row(index - width, true);
+    }
+    push_row(index, false);
+    if row + 1 < height {
+        push_row(index + width, true);
     }
     cells.into_iter().take(count)
 }
@@ -469,5 +476,25 @@ mod tests {
         game.chord(1, 1).unwrap();
         assert_eq!(game.status(), GameStatus::Won);
         assert_eq!(game.mine_counter(), 0);
+    }
+
+    #[test]
+    fn neighbours_are_listed_row_by_row() {
+        for (width, height) in [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (30, 16)] {
+            for index in 0..width * height {
+                let (row, column) = ((index / width) as i64, (index % width) as i64);
+                let mut expected = Vec::new();
+                for r in row - 1..=row + 1 {
+                    for c in column - 1..=column + 1 {
+                        let inside = (0..height as i64).contains(&r) && (0..width as i64).contains(&c);
+                        if inside && (r, c) != (row, column) {
+                            expected.push(r as usize * width + c as usize);
+                        }
+                    }
+                }
+                let listed: Vec<usize> = neighbours(width, height, index).collect();
+                assert_eq!(listed, expected, "{width}x{height}, cell {index}");
+            }
+        }
     }
 }
