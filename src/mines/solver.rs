@@ -383,8 +383,13 @@ pub(crate) struct ComponentCounts {
     /// The component's lowest cell: components are combined in this order.
     first_cell: usize,
     layouts: Vec<f64>,
-    box_mines: Vec<Vec<f64>>,
-    box_safe: Vec<Vec<f64>>,
+    /// The fewest mines of any layout: the per-box sums start at this mine count (below it
+    /// they are zero).
+    row_base: usize,
+    /// Weight times each box's mines, one row of boxes per mine count from `row_base` up.
+    mine_rows: Vec<f64>,
+    /// The same for each box's safe cells.
+    safe_rows: Vec<f64>,
     /// Natural log of the scale the weights were divided by.
     log_scale: f64,
     exact: bool,
@@ -395,8 +400,11 @@ struct Enumerator<'a> {
     order: Vec<usize>,
     need: Vec<i64>,
     capacity: Vec<i64>,
-    assignment: Vec<usize>,
+    /// Per slot (box in enumeration order), its mines and its safe cells in the current layout.
+    slot_mines: Vec<f64>,
+    slot_safe: Vec<f64>,
     counts: ComponentCounts,
+    counts_only: bool,
     nodes: u64,
     budget: u64,
 }
@@ -408,27 +416,9 @@ impl Enumerator<'_> {
             self.counts.exact = false;
             return;
         }
-        if depth == self.order.len() {
-            if self.counts.layouts.len() <= mines {
-                self.counts.layouts.resize(mines + 1, 0.0);
-                for (mine_row, safe_row) in
-                    self.counts.box_mines.iter_mut().zip(self.counts.box_safe.iter_mut())
-                {
-                    mine_row.resize(mines + 1, 0.0);
-                    safe_row.resize(mines + 1, 0.0);
-                }
-            }
-            self.counts.layouts[mines] += weight;
-            if self.counts.box_mines.is_empty() {
-                // Counting layouts only.
-                return;
-            }
-            for (slot, &box_index) in self.order.iter().enumerate() {
-                let k = self.assignment[slot];
-                let size = self.boxes[box_index].cells.len();
-                self.counts.box_mines[slot][mines] += weight * k as f64;
-                self.counts.box_safe[slot][mines] += weight * (size - k) as f64;
-            }
+        let slots = self.order.len();
+        if depth == slots {
+            self.add_layout(mines, weight);
             return;
         }
         let box_index = self.order[depth];
@@ -447,7 +437,8 @@ impl Enumerator<'_> {
             for &c in &current.constraints {
                 self.need[c] -= k as i64;
             }
-            self.assignment[depth] = k;
+            self.slot_mines[depth] = k as f64;
+            self.slot_safe[depth] = (size - k) as f64;
             self.run(depth + 1, mines + k, weight * choose(size, k));
             for &c in &current.constraints {
                 self.need[c] += k as i64;
@@ -458,6 +449,41 @@ impl Enumerator<'_> {
         }
         for &c in &current.constraints {
             self.capacity[c] += size as i64;
+        }
+    }
+
+    /// Adds the current layout (`mines` in all, of weight `weight`) to the counts.
+    fn add_layout(&mut self, mines: usize, weight: f64) {
+        let counts = &mut self.counts;
+        if counts.layouts.len() <= mines {
+            counts.layouts.resize(mines + 1, 0.0);
+        }
+        counts.layouts[mines] += weight;
+        if self.counts_only {
+            return;
+        }
+        let slots = self.order.len();
+        if counts.mine_rows.is_empty() {
+            counts.row_base = mines;
+        } else if mines < counts.row_base {
+            // Rows for the smaller totals go in front.
+            let zeros = (counts.row_base - mines) * slots;
+            counts.mine_rows.splice(0..0, std::iter::repeat_n(0.0, zeros));
+            counts.safe_rows.splice(0..0, std::iter::repeat_n(0.0, zeros));
+            counts.row_base = mines;
+        }
+        let start = (mines - counts.row_base) * slots;
+        if counts.mine_rows.len() < start + slots {
+            counts.mine_rows.resize(start + slots, 0.0);
+            counts.safe_rows.resize(start + slots, 0.0);
+        }
+        let mine_row = &mut counts.mine_rows[start..start + slots];
+        let safe_row = &mut counts.safe_rows[start..start + slots];
+        for (((total_mines, total_safe), k), free) in
+            mine_row.iter_mut().zip(safe_row.iter_mut()).zip(&self.slot_mines).zip(&self.slot_safe)
+        {
+            *total_mines += weight * k;
+            *total_safe += weight * free;
         }
     }
 }
@@ -708,16 +734,19 @@ fn enumerate_component(
         order,
         need,
         capacity,
-        assignment: vec![0; slots],
+        slot_mines: vec![0.0; slots],
+        slot_safe: vec![0.0; slots],
         counts: ComponentCounts {
             box_cells: Vec::new(),
             first_cell,
             layouts: Vec::new(),
-            box_mines: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
-            box_safe: if counts_only { Vec::new() } else { vec![Vec::new(); slots] },
+            row_base: 0,
+            mine_rows: Vec::new(),
+            safe_rows: Vec::new(),
             log_scale: 0.0,
             exact: true,
         },
+        counts_only,
         nodes: 0,
         budget: budget.max(10_000),
     };
@@ -735,10 +764,8 @@ fn enumerate_component(
     // Scale to max 1 so products of many components stay in range; ratios are unchanged.
     let scale = counts.layouts.iter().cloned().fold(0.0, f64::max);
     counts.log_scale = scale.ln();
-    for row in std::iter::once(&mut counts.layouts).chain(&mut counts.box_mines).chain(&mut counts.box_safe) {
-        for value in row.iter_mut() {
-            *value /= scale;
-        }
+    for value in counts.layouts.iter_mut().chain(&mut counts.mine_rows).chain(&mut counts.safe_rows) {
+        *value /= scale;
     }
     (counts, enumerator.nodes)
 }
@@ -834,12 +861,25 @@ fn analyze_with(
                 others.iter().enumerate().map(|(j, o)| o * weights.get(k + j).copied().unwrap_or(0.0)).sum()
             })
             .collect();
+        // Per box, Σ_k weight(k) · factor(k), summed in order of k.
+        let slots = component.box_cells.len();
+        let mut mine_weights = vec![0.0; slots];
+        let mut safe_weights = vec![0.0; slots];
+        let rows = component
+            .mine_rows
+            .chunks_exact(slots.max(1))
+            .zip(component.safe_rows.chunks_exact(slots.max(1)));
+        for ((mine_row, safe_row), f) in rows.zip(&factor[component.row_base..]) {
+            for (total, value) in mine_weights.iter_mut().zip(mine_row) {
+                *total += value * f;
+            }
+            for (total, value) in safe_weights.iter_mut().zip(safe_row) {
+                *total += value * f;
+            }
+        }
         let mut size = 0;
         for (slot, box_cells) in component.box_cells.iter().enumerate() {
-            let mine_weight: f64 =
-                component.box_mines[slot].iter().zip(&factor).map(|(value, f)| value * f).sum();
-            let safe_weight: f64 =
-                component.box_safe[slot].iter().zip(&factor).map(|(value, f)| value * f).sum();
+            let (mine_weight, safe_weight) = (mine_weights[slot], safe_weights[slot]);
             let probability = (mine_weight / (z * box_cells.len() as f64)).clamp(0.0, 1.0);
             for &cell in box_cells {
                 probabilities[cell] = Some(probability);
@@ -960,27 +1000,23 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             boxes[b].cells.len() as f64 / size.max(1) as f64
         }
     };
-    let box_mines: Vec<Vec<f64>> = order
-        .iter()
-        .enumerate()
-        .map(|(slot, &b)| {
+    let mut mine_rows = Vec::with_capacity(layouts.len() * order.len());
+    let mut safe_rows = Vec::with_capacity(layouts.len() * order.len());
+    for (k, w) in layouts.iter().enumerate() {
+        for (slot, &b) in order.iter().enumerate() {
             let cells = boxes[b].cells.len() as f64;
-            layouts.iter().enumerate().map(|(k, w)| w * (k as f64 * share(slot, b)).min(cells)).collect()
-        })
-        .collect();
-    let box_safe = order
-        .iter()
-        .zip(&box_mines)
-        .map(|(&b, mines)| {
-            layouts.iter().zip(mines).map(|(w, m)| w * boxes[b].cells.len() as f64 - m).collect()
-        })
-        .collect();
+            let mines = w * (k as f64 * share(slot, b)).min(cells);
+            mine_rows.push(mines);
+            safe_rows.push(w * cells - mines);
+        }
+    }
     ComponentCounts {
         box_cells: Vec::new(),
         first_cell: 0,
         layouts,
-        box_mines,
-        box_safe,
+        row_base: 0,
+        mine_rows,
+        safe_rows,
         log_scale: 0.0,
         exact: false,
     }
