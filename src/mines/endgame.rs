@@ -158,10 +158,10 @@ fn enumerate(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Layouts> {
     let all = constraints(view);
     let mut cell_constraints: Vec<Vec<usize>> = vec![Vec::new(); covered.len()];
     for (index, constraint) in all.iter().enumerate() {
-        if constraint.cells.is_empty() && constraint.mines > 0 {
+        if constraint.cells().is_empty() && constraint.mines > 0 {
             return None;
         }
-        for &cell in &constraint.cells {
+        for &cell in constraint.cells() {
             cell_constraints[local_of[cell]].push(index);
         }
     }
@@ -180,7 +180,7 @@ fn enumerate(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Layouts> {
             let local = order[head];
             head += 1;
             for &c in &cell_constraints[local] {
-                for &cell in &all[c].cells {
+                for &cell in all[c].cells() {
                     let next = local_of[cell];
                     if !queued[next] {
                         queued[next] = true;
@@ -192,7 +192,7 @@ fn enumerate(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Layouts> {
     }
     order.extend((0..covered.len()).filter(|&local| !queued[local]));
     let need = all.iter().map(|c| c.mines as i64).collect();
-    let left = all.iter().map(|c| c.cells.len() as i64).collect();
+    let left = all.iter().map(|c| c.cells().len() as i64).collect();
     list_layouts(covered, order, &cell_constraints, (need, left), Some(view.mines), limits)
 }
 
@@ -455,12 +455,12 @@ fn region_move(
     let mut left = Vec::new();
     let mut cell_constraints: Vec<Vec<usize>> = vec![Vec::new(); region.len()];
     for constraint in all {
-        if !constraint.cells.iter().any(|&cell| local_of(cell).is_some()) {
+        if !constraint.cells().iter().any(|&cell| local_of(cell).is_some()) {
             continue;
         }
         let mut mines = constraint.mines as i64;
         let mut size = 0;
-        for &cell in &constraint.cells {
+        for &cell in constraint.cells() {
             match local_of(cell) {
                 Some(local) => {
                     cell_constraints[local].push(need.len());
