@@ -369,6 +369,32 @@ fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
     assert!(panel.game().cells().iter().any(|c| matches!(c, curio::mines::Cell::Revealed(_))));
 }
 
+/// A new game of another size, started while the heatmap shows an analysis of the old board,
+/// once indexed the old analysis with the new board's cells and panicked.
+#[test]
+fn a_new_game_of_another_size_drops_the_old_analysis() {
+    let mut harness = harness(mines_app("intermediate"));
+    harness.run();
+    for _ in 0..3 {
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        harness.run();
+    }
+    harness.get_by_label_contains("certain safe");
+    for level in ["expert", "beginner"] {
+        harness.state_mut().mines_panel().state.level = level.to_string();
+        harness.get_by_role_and_label(Role::Button, "New game").click();
+        harness.run();
+        let panel = harness.state_mut().mines_panel();
+        assert!(panel.game().cells().iter().all(|c| *c == curio::mines::Cell::Covered));
+        assert!(panel.analysis().is_none(), "no analysis of an untouched board");
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        harness.run();
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        harness.run();
+    }
+    assert_eq!(harness.state_mut().mines_panel().game().cells().len(), 81);
+}
+
 #[test]
 fn mines_panel_reports_a_bad_level_inline() {
     let mut harness = harness(mines_app("beginner"));

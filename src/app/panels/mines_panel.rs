@@ -176,6 +176,11 @@ impl MinesPanel {
         self.last_move.as_ref()
     }
 
+    /// The analysis the heatmap shows, if any (an error when the board could not be analysed).
+    pub fn analysis(&self) -> Option<&Result<Analysis, String>> {
+        self.analysis.as_ref()
+    }
+
     /// True while a background analysis runs.
     pub fn is_analysing(&self) -> bool {
         self.analysis_job.is_some() || self.analysis_stale
@@ -201,6 +206,7 @@ impl MinesPanel {
         match BoardConfig::parse_level(&self.state.level, self.state.rule) {
             Ok(config) => {
                 self.game = Game::new(config, self.state.seed);
+                self.forget_analysis();
                 self.board_changed();
                 self.last_move = None;
                 self.auto_play = false;
@@ -213,6 +219,13 @@ impl MinesPanel {
     /// True when the board's fills are drawn by the GPU shader.
     pub fn heatmap_on_gpu(&self) -> bool {
         self.gpu
+    }
+
+    /// Drops the analysis of the previous board (and stops one in progress): a new game or an
+    /// imported board has nothing in common with it, not even its size.
+    fn forget_analysis(&mut self) {
+        self.analysis = None;
+        self.analysis_job = None;
     }
 
     fn board_changed(&mut self) {
@@ -391,6 +404,7 @@ impl MinesPanel {
                         };
                         game.set_visible(board.cells);
                         self.game = game;
+                        self.forget_analysis();
                         self.board_changed();
                         self.message = Some(Ok(format!("loaded {path}")));
                     }
@@ -471,8 +485,13 @@ impl MinesPanel {
     }
 
     fn board_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect) {
+        // An analysis is of the board it was made for; one of another size is never drawn.
         let analysis = match &self.analysis {
-            Some(Ok(analysis)) if self.state.heatmap => Some(analysis),
+            Some(Ok(analysis))
+                if self.state.heatmap && analysis.probabilities.len() == self.game.cells().len() =>
+            {
+                Some(analysis)
+            }
             _ => None,
         };
         let gpu = if self.gpu {
