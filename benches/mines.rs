@@ -1,11 +1,13 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
-//! one exhaustive endgame search, and one whole expert game. Each checks its result so a broken solver cannot look fast.
+//! one exhaustive endgame search, one random layout that fits a position, and one whole expert
+//! game. Each checks its result so a broken solver cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use curio::mines::endgame::{self, EndgameLimits};
 use curio::mines::{
     BoardConfig, BoardView, FirstClickRule, Game, GameStatus, Solver, analyze, play_game, solver,
 };
+use rand::SeedableRng;
 use std::hint::black_box;
 
 /// An expert position after the solver's moves up to its first guess (so analysis is needed).
@@ -60,6 +62,11 @@ fn benches(c: &mut Criterion) {
     assert!(analysis.exact);
     c.bench_function("expert: exact analysis of a position needing a guess", |b| {
         b.iter(|| analyze(black_box(&view), solver::DEFAULT_NODE_BUDGET))
+    });
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    assert!(solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng).is_ok());
+    c.bench_function("expert: a random layout that fits a position (imported boards)", |b| {
+        b.iter(|| solver::sample_layout(black_box(&view), solver::DEFAULT_NODE_BUDGET, &mut rng))
     });
     let solver = Solver::default();
     c.bench_function("expert: one solver decision (guess)", |b| {

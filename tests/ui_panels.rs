@@ -395,6 +395,60 @@ fn a_new_game_of_another_size_drops_the_old_analysis() {
     assert_eq!(harness.state_mut().mines_panel().game().cells().len(), 81);
 }
 
+/// Export writes the mines too, so importing the file plays on the same game; a board without
+/// its mines marked is played on a layout drawn from those that fit its numbers.
+#[test]
+fn imported_boards_are_played_on_a_layout_that_fits() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("board.txt");
+    let mut harness = harness(mines_app("expert"));
+    harness.run();
+    for _ in 0..4 {
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        harness.run();
+    }
+    harness.state_mut().mines_panel().state.board_path = path.display().to_string();
+    harness.get_by_role_and_label(Role::Button, "Export board").click();
+    harness.run();
+    let exported = std::fs::read_to_string(&path).expect("exported board");
+    let original = harness.state_mut().mines_panel().game().clone();
+    assert_eq!(exported.matches('*').count(), 99, "every mine is marked");
+
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    harness.run();
+    let imported = harness.state_mut().mines_panel().game().clone();
+    assert_eq!(imported.cells(), original.cells());
+    assert_eq!(imported.mine_layout(), original.mine_layout(), "the same game");
+
+    // Without the mines: a layout is drawn, and it agrees with every number on the board.
+    std::fs::write(&path, exported.replace('*', ".")).expect("write");
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    harness.run();
+    harness.get_by_label_contains("drawn at random");
+    let game = harness.state_mut().mines_panel().game().clone();
+    assert_eq!(game.cells(), original.cells());
+    let layout = game.mine_layout().expect("a drawn layout").to_vec();
+    assert_eq!(layout.iter().filter(|&&mine| mine).count(), 99);
+    let (width, height) = (game.config().width, game.config().height);
+    for (index, cell) in game.cells().iter().enumerate() {
+        if let curio::mines::Cell::Revealed(number) = cell {
+            let around = curio::mines::board::neighbours(width, height, index).filter(|&n| layout[n]).count();
+            assert_eq!(around, usize::from(*number), "cell {index}");
+        }
+    }
+    // And it plays on: Step never loses on a move the solver called certain.
+    for _ in 0..30 {
+        harness.get_by_role_and_label(Role::Button, "Step").click();
+        harness.run();
+        let panel = harness.state_mut().mines_panel();
+        if panel.game().status() == curio::mines::GameStatus::Lost {
+            let last = panel.last_move().expect("the losing move");
+            assert!(last.reason.probability > 0.0, "lost on a certain move: {last:?}");
+            break;
+        }
+    }
+}
+
 #[test]
 fn mines_panel_reports_a_bad_level_inline() {
     let mut harness = harness(mines_app("beginner"));

@@ -2,7 +2,7 @@
 
 use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
 use super::play::{Action, Solver};
-use super::solver::{BoardView, DEFAULT_NODE_BUDGET, analyze, deduce};
+use super::solver::{BoardView, DEFAULT_NODE_BUDGET, analyze, deduce, sample_layout};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -465,6 +465,74 @@ fn isolated_region_move_is_a_best_move() {
         found >= 20 && proper >= 10,
         "only {found} isolated regions found ({proper} smaller than the board)"
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Every drawn layout agrees with the board, and each cell is a mine about as often as its
+    /// exact probability says (600 draws: within 6 standard deviations).
+    #[test]
+    fn sampled_layouts_fit_and_follow_the_probabilities(
+        width in 2usize..=5, height in 2usize..=4, mines in 1usize..=6, seed in any::<u64>(), clicks in 1usize..=3,
+    ) {
+        let small = small_game((width, height, mines), seed, clicks, 14);
+        prop_assume!(small.is_some());
+        let (game, _) = small.expect("assumed");
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let layouts = all_layouts(&view);
+        let (probabilities, _) = brute_force(&view).expect("small board");
+        let draws = 600;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut mine_counts = vec![0usize; width * height];
+        for _ in 0..draws {
+            let layout = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+            prop_assert!(layouts.contains(&layout), "drawn layout {layout:?} does not fit the board");
+            for (cell, &mine) in layout.iter().enumerate() {
+                mine_counts[cell] += usize::from(mine);
+            }
+        }
+        for (cell, probability) in probabilities.iter().enumerate() {
+            let Some(p) = probability else { continue };
+            let frequency = mine_counts[cell] as f64 / draws as f64;
+            let tolerance = 6.0 * (p * (1.0 - p) / draws as f64).sqrt() + 1e-12;
+            prop_assert!((frequency - p).abs() <= tolerance, "cell {cell}: drawn {frequency}, exact {p}");
+        }
+    }
+}
+
+/// Every layout that fits a board is drawn equally often: on a fixed position with 80 layouts
+/// (frontier cells between 10% and 35% likely to be mines, and mines off the frontier), 24,000
+/// draws land within 6 standard deviations of 300 each.
+#[test]
+fn sampled_layouts_are_uniform() {
+    // A 4x4 board whose top row shows 1 . 1 . with 3 mines.
+    let cells: Vec<Cell> = "1.1............."
+        .chars()
+        .map(|c| match c {
+            '.' => Cell::Covered,
+            digit => Cell::Revealed(digit.to_digit(10).expect("digit") as u8),
+        })
+        .collect();
+    let view = BoardView { width: 4, height: 4, mines: 3, cells: &cells };
+    let layouts = all_layouts(&view);
+    assert_eq!(layouts.len(), 80);
+    let draws = 300 * layouts.len();
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let mut counts = vec![0usize; layouts.len()];
+    for _ in 0..draws {
+        let layout = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+        let index = layouts.iter().position(|l| *l == layout).expect("a layout that fits");
+        counts[index] += 1;
+    }
+    let expected = draws as f64 / layouts.len() as f64;
+    let sigma = (expected * (1.0 - 1.0 / layouts.len() as f64)).sqrt();
+    for (index, &count) in counts.iter().enumerate() {
+        assert!(
+            (count as f64 - expected).abs() <= 6.0 * sigma,
+            "layout {index}: {count} draws, expected {expected}"
+        );
+    }
 }
 
 proptest! {

@@ -47,6 +47,9 @@ pub enum SolveError {
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
+    /// An exact count of the layouts would take more than the node budget.
+    #[error("the board is too complex to count its mine layouts exactly")]
+    TooComplex,
     /// The cell list does not match the size.
     #[error("the board has {cells} cells, expected {expected} for its size")]
     SizeMismatch {
@@ -510,6 +513,68 @@ impl Enumerator<'_> {
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
     analyze_with(view, node_budget, &[], None, false)
+}
+
+/// A mine layout drawn uniformly at random from those that agree with `view` (its numbers and
+/// mine count), for a board whose mines are not known, such as an imported position. The
+/// frontier cells are drawn one at a time, each with its exact chance of being a mine given the
+/// cells drawn before it (a ratio of layout counts), so every consistent layout is equally
+/// likely; the remaining mines then go to cells off the frontier uniformly, as every split of
+/// them is equally likely. `SolveError::TooComplex` when a count goes over `node_budget`.
+pub fn sample_layout(
+    view: &BoardView<'_>,
+    node_budget: u64,
+    rng: &mut impl rand::RngExt,
+) -> Result<Vec<bool>, SolveError> {
+    let analysis = analyze(view, node_budget)?;
+    if !analysis.exact {
+        return Err(SolveError::TooComplex);
+    }
+    let cells = view.width * view.height;
+    let mut layout = vec![false; cells];
+    let mut assumed: Vec<(usize, bool)> = Vec::new();
+    let mut log_layouts = analysis.log_layouts;
+    let count =
+        |assumed: &[(usize, bool)]| match count_layouts_assuming(view, &analysis, node_budget, assumed) {
+            Ok((log, true)) => Ok(Some(log)),
+            Ok((_, false)) => Err(SolveError::TooComplex),
+            Err(SolveError::Inconsistent { .. }) => Ok(None),
+            Err(error) => Err(error),
+        };
+    for cell in (0..cells).filter(|&cell| analysis.component_of[cell].is_some()) {
+        // Cells certain in the analysis stay certain whatever is drawn; only the others are drawn.
+        if analysis.safe.binary_search(&cell).is_ok() {
+            continue;
+        }
+        if analysis.mines.binary_search(&cell).is_ok() {
+            layout[cell] = true;
+            continue;
+        }
+        assumed.push((cell, true));
+        let with_mine = count(&assumed)?;
+        let chance = with_mine.map_or(0.0, |log| (log - log_layouts).exp());
+        match with_mine {
+            Some(log) if rng.random_bool(chance.clamp(0.0, 1.0)) => {
+                log_layouts = log;
+                layout[cell] = true;
+            }
+            _ => {
+                assumed.last_mut().expect("just pushed").1 = false;
+                log_layouts = count(&assumed)?.ok_or(SolveError::Inconsistent { mines: view.mines })?;
+            }
+        }
+    }
+    let frontier_mines = layout.iter().filter(|&&mine| mine).count();
+    let interior: Vec<usize> = (0..cells)
+        .filter(|&cell| matches!(view.cells[cell], Cell::Covered | Cell::Flagged))
+        .filter(|&cell| analysis.component_of[cell].is_none())
+        .collect();
+    let rest = view.mines.checked_sub(frontier_mines).filter(|&rest| rest <= interior.len());
+    let rest = rest.ok_or(SolveError::Inconsistent { mines: view.mines })?;
+    for pick in rand::seq::index::sample(rng, interior.len(), rest) {
+        layout[interior[pick]] = true;
+    }
+    Ok(layout)
 }
 
 /// The number of consistent layouts in which some covered cells are mines (`true`) or safe

@@ -10,6 +10,7 @@ use crate::mines::play::{self, BenchError, BenchResult, Refinement};
 use crate::mines::solver::{self, Analysis, BoardView};
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
 use eframe::egui;
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
@@ -391,34 +392,63 @@ impl MinesPanel {
         let path = self.state.board_path.trim().to_string();
         let loaded = std::fs::read_to_string(&path)
             .map_err(|error| format!("cannot read '{path}': {error}"))
-            .and_then(|content| text::parse(&content).map_err(|error| format!("{path}: {error}")));
-        match loaded {
-            Ok(board) => {
-                let config = BoardConfig::new(board.width, board.height, board.mines, FirstClickRule::None);
-                match config {
-                    Ok(config) => {
-                        // Without a full layout the board is analysed but cannot be played on.
-                        let mut game = match board.layout {
-                            Some(layout) => Game::with_mines(config, layout),
-                            None => Game::new(config, self.state.seed),
-                        };
-                        game.set_visible(board.cells);
-                        self.game = game;
-                        self.forget_analysis();
-                        self.board_changed();
-                        self.message = Some(Ok(format!("loaded {path}")));
+            .and_then(|content| text::parse(&content).map_err(|error| format!("{path}: {error}")))
+            .and_then(|board| {
+                let config = BoardConfig::new(board.width, board.height, board.mines, FirstClickRule::None)
+                    .map_err(|error| format!("{path}: {error}"))?;
+                Ok((board, config))
+            });
+        let (board, config) = match loaded {
+            Ok(loaded) => loaded,
+            Err(error) => {
+                self.message = Some(Err(error));
+                return;
+            }
+        };
+        // Without its mines marked, the board is played on a layout drawn at random (seeded)
+        // from those that fit its numbers.
+        let (layout, drawn) = match board.layout {
+            Some(layout) => (layout, false),
+            None => {
+                let view = BoardView {
+                    width: board.width,
+                    height: board.height,
+                    mines: board.mines,
+                    cells: &board.cells,
+                };
+                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(self.state.seed);
+                match solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng) {
+                    Ok(layout) => (layout, true),
+                    Err(error) => {
+                        self.message =
+                            Some(Err(format!("{path}: cannot draw a mine layout that fits: {error}")));
+                        return;
                     }
-                    Err(error) => self.message = Some(Err(error.to_string())),
                 }
             }
-            Err(error) => self.message = Some(Err(error)),
-        }
+        };
+        let mut game = Game::with_mines(config, layout);
+        game.set_visible(board.cells);
+        self.game = game;
+        self.forget_analysis();
+        self.board_changed();
+        self.last_move = None;
+        self.auto_play = false;
+        self.message = Some(Ok(if drawn {
+            format!(
+                "loaded {path}; its mines were drawn at random (seed {}) among the layouts that fit",
+                self.state.seed
+            )
+        } else {
+            format!("loaded {path}")
+        }));
     }
 
     fn export(&mut self) {
         let path = self.state.board_path.trim().to_string();
         let config = self.game.config();
-        let content = text::format(config.width, config.mines, self.game.cells(), None);
+        // With the mines marked, so that importing the file plays on the same game.
+        let content = text::format(config.width, config.mines, self.game.cells(), self.game.mine_layout());
         self.message = Some(
             std::fs::write(&path, content)
                 .map(|_| format!("saved {path}"))
