@@ -436,6 +436,12 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
             assert_eq!(around, usize::from(*number), "cell {index}");
         }
     }
+    // A board no layout fits is not loaded, and the message says why.
+    std::fs::write(&path, "mines=1\n3.\n..\n").expect("write");
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    harness.run();
+    harness.get_by_label_contains("cannot draw a mine layout that fits: the board is inconsistent");
+    assert_eq!(harness.state_mut().mines_panel().game().cells(), game.cells(), "the game in play stays");
     // And it plays on: Step never loses on a move the solver called certain.
     for _ in 0..30 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
