@@ -240,6 +240,9 @@ fn bounded_score(
     values.sort_by(|a, b| {
         (f64::from(*a) - expected).abs().total_cmp(&(f64::from(*b) - expected).abs()).then(a.cmp(b))
     });
+    // The imagined boards differ only in the cell's number: their structure is built once.
+    cells[cell] = Cell::Revealed(0);
+    let mut reveal = solver::Reveal::new(&BoardView { cells: &cells, ..*view }, analysis, cell).ok();
     for value in values {
         // The chances come from ratios of layout counts in log space, so they sum to the safety
         // only to about 1e-12: keep a margin so that rounding never drops the best candidate.
@@ -248,7 +251,8 @@ fn bounded_score(
         }
         cells[cell] = Cell::Revealed(value);
         let imagined = BoardView { cells: &cells, ..*view };
-        let Ok(next) = solver::analyze_revealed(&imagined, analysis, cell, node_budget) else { continue };
+        let Some(reveal) = reveal.as_mut() else { continue };
+        let Ok(next) = reveal.analyze(&imagined, value, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();
         let next_value = if next.exact { next_safety(&imagined, &next, best_weight) } else { 0.0 };
         let share = chance * next_value;

@@ -144,12 +144,14 @@ pub(crate) struct Constraint {
     len: u8,
     /// The number: mines among `cells`.
     pub(crate) mines: usize,
+    /// The revealed cell the number is on (the assumed cell for an assumption).
+    origin: usize,
 }
 
 impl Constraint {
-    /// The constraint that `cells` (at most 8) hold `mines` mines.
-    fn new(cells: impl IntoIterator<Item = usize>, mines: usize) -> Self {
-        let mut constraint = Self { cells: [0; 8], len: 0, mines };
+    /// The constraint of `origin` that `cells` (at most 8) hold `mines` mines.
+    fn new(origin: usize, cells: impl IntoIterator<Item = usize>, mines: usize) -> Self {
+        let mut constraint = Self { cells: [0; 8], len: 0, mines, origin };
         for cell in cells {
             constraint.cells[usize::from(constraint.len)] = cell;
             constraint.len += 1;
@@ -173,7 +175,7 @@ fn constraint_at(view: &BoardView<'_>, index: usize) -> Option<Constraint> {
     let Cell::Revealed(number) = view.cells[index] else { return None };
     let covered = neighbours(view.width, view.height, index)
         .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged));
-    let constraint = Constraint::new(covered, usize::from(number));
+    let constraint = Constraint::new(index, covered, usize::from(number));
     (constraint.len > 0 || number > 0).then_some(constraint)
 }
 
@@ -595,18 +597,44 @@ pub fn count_layouts_assuming(
         .map(|counted| (counted.log_layouts, counted.exact))
 }
 
-/// `analyze` of `view`, where `cell` has just been revealed, from `base`, the analysis of the
-/// position before (with `cell` covered). The components of `base` that neither the cell nor
-/// its covered neighbours belong to are unchanged, so their enumeration is reused; the result
-/// equals `analyze(view, node_budget)`.
-pub(crate) fn analyze_revealed(
-    view: &BoardView<'_>,
-    base: &Analysis,
-    cell: usize,
-    node_budget: u64,
-) -> Result<Analysis, SolveError> {
-    let changed = std::iter::once(cell).chain(neighbours(view.width, view.height, cell));
-    analyze_with(view, node_budget, &[], Some(Reuse::around(base, changed)), false)
+/// The positions after revealing one covered cell, whatever number it shows: they share boxes
+/// and components (only the cell's own number differs), so the structure is built once and each
+/// number is then enumerated and combined (`analyze`). The components of `base` that neither the
+/// cell nor its covered neighbours belong to are unchanged and reused; each result equals a
+/// fresh `analyze` of the board with that number, to the last bit.
+pub(crate) struct Reveal<'a> {
+    structure: Structure<'a>,
+    /// Index of the cell's own number in the structure's constraints (none when it has no
+    /// covered neighbour: then it can only show 0).
+    number: Option<usize>,
+}
+
+impl<'a> Reveal<'a> {
+    /// Prepares the reveal of `cell` in `view`, where `cell` shows any number, from `base`, the
+    /// analysis with `cell` covered.
+    pub(crate) fn new(view: &BoardView<'_>, base: &'a Analysis, cell: usize) -> Result<Self, SolveError> {
+        check_view(view)?;
+        let changed = std::iter::once(cell).chain(neighbours(view.width, view.height, cell));
+        let reuse = Some(Reuse::around(base, changed)).filter(|reuse| reuse.base.exact);
+        let structure = structure(view, &[], reuse.as_ref())?;
+        let number = structure.all.iter().position(|constraint| constraint.origin == cell);
+        Ok(Self { structure, number })
+    }
+
+    /// `analyze` of `view`, where the cell shows `value`.
+    pub(crate) fn analyze(
+        &mut self,
+        view: &BoardView<'_>,
+        value: u8,
+        node_budget: u64,
+    ) -> Result<Analysis, SolveError> {
+        match self.number {
+            Some(index) => self.structure.all[index].mines = usize::from(value),
+            None if value > 0 => return Err(SolveError::Inconsistent { mines: view.mines }),
+            None => {}
+        }
+        solve_structure(view, &self.structure, node_budget, false)
+    }
 }
 
 /// Components of an earlier analysis that a new one may take as they are.
@@ -706,7 +734,7 @@ fn structure<'a>(
         }
         None => ((0..cells).filter(|&cell| is_covered(cell)).collect(), constraints(view)),
     };
-    all.extend(assumed.iter().map(|&(cell, mine)| Constraint::new([cell], usize::from(mine))));
+    all.extend(assumed.iter().map(|&(cell, mine)| Constraint::new(cell, [cell], usize::from(mine))));
     // Constraints with no covered cells must be satisfied already (number 0 revealed around).
     if all.iter().any(|c| c.cells().is_empty() && c.mines > 0) {
         return Err(SolveError::Inconsistent { mines: view.mines });
@@ -868,9 +896,20 @@ fn analyze_with(
     counts_only: bool,
 ) -> Result<Analysis, SolveError> {
     check_view(view)?;
-    let cells = view.width * view.height;
     let reuse = reuse.filter(|reuse| reuse.base.exact);
-    let Structure { all, boxes, interior, parts } = structure(view, assumed, reuse.as_ref())?;
+    let structure = structure(view, assumed, reuse.as_ref())?;
+    solve_structure(view, &structure, node_budget, counts_only)
+}
+
+/// The analysis of `view` from its `Structure`: the new components enumerated, then all combined.
+fn solve_structure(
+    view: &BoardView<'_>,
+    structure: &Structure<'_>,
+    node_budget: u64,
+    counts_only: bool,
+) -> Result<Analysis, SolveError> {
+    let cells = view.width * view.height;
+    let Structure { all, boxes, interior, parts } = structure;
     let mut exact = true;
     let mut components: Vec<Arc<ComponentCounts>> = Vec::with_capacity(parts.len());
     let mut budget_left = node_budget;
@@ -878,8 +917,8 @@ fn analyze_with(
         match part {
             Part::Unchanged(stored) => components.push(Arc::clone(stored)),
             Part::New(box_list) => {
-                let component = Component { boxes: &boxes, box_list: &box_list, first_cell };
-                let (counts, nodes) = enumerate_component(&component, &all, budget_left, counts_only);
+                let component = Component { boxes, box_list, first_cell: *first_cell };
+                let (counts, nodes) = enumerate_component(&component, all, budget_left, counts_only);
                 budget_left = budget_left.saturating_sub(nodes);
                 exact &= counts.exact;
                 if counts.layouts.iter().all(|w| *w == 0.0) {
@@ -985,7 +1024,7 @@ fn analyze_with(
         (expected / (z * u as f64)).clamp(0.0, 1.0)
     });
     if let Some(p) = interior_probability {
-        for &cell in &interior {
+        for &cell in interior {
             probabilities[cell] = Some(p);
             if exact && p == 0.0 {
                 safe.push(cell);
