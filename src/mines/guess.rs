@@ -240,9 +240,9 @@ fn bounded_score(
     values.sort_by(|a, b| {
         (f64::from(*a) - expected).abs().total_cmp(&(f64::from(*b) - expected).abs()).then(a.cmp(b))
     });
-    // The imagined boards differ only in the cell's number: their structure is built once.
-    cells[cell] = Cell::Revealed(0);
-    let mut reveal = solver::Reveal::new(&BoardView { cells: &cells, ..*view }, analysis, cell).ok();
+    // The imagined boards differ only in the cell's number: their structure is built once, when
+    // the first number is imagined.
+    let mut reveal: Option<Option<solver::Reveal<'_>>> = None;
     for value in values {
         // The chances come from ratios of layout counts in log space, so they sum to the safety
         // only to about 1e-12: keep a margin so that rounding never drops the best candidate.
@@ -251,6 +251,7 @@ fn bounded_score(
         }
         cells[cell] = Cell::Revealed(value);
         let imagined = BoardView { cells: &cells, ..*view };
+        let reveal = reveal.get_or_insert_with(|| solver::Reveal::new(&imagined, analysis, cell).ok());
         let Some(reveal) = reveal.as_mut() else { continue };
         let Ok(next) = reveal.analyze(&imagined, value, node_budget) else { continue };
         let chance = (next.log_layouts - analysis.log_layouts).exp();

@@ -714,7 +714,7 @@ proptest! {
         let covered: Vec<usize> = (0..cells).filter(|&i| game.cells()[i] == Cell::Covered).collect();
         let cell = covered[pick % covered.len()];
         let mut imagined = game.cells().to_vec();
-        imagined[cell] = Cell::Revealed(0);
+        imagined[cell] = Cell::Revealed((pick % 9) as u8);
         // Preparing fails when no number fits (a number next to the cell needs it as a mine).
         let mut reveal = super::solver::Reveal::new(&BoardView { cells: &imagined, ..view }, &base, cell);
         for value in 0..=8u8 {

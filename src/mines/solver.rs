@@ -610,13 +610,18 @@ pub(crate) struct Reveal<'a> {
 }
 
 impl<'a> Reveal<'a> {
-    /// Prepares the reveal of `cell` in `view`, where `cell` shows any number, from `base`, the
-    /// analysis with `cell` covered.
+    /// Prepares the reveal of `cell` in `view` (whatever `cell` shows there) from `base`, the
+    /// analysis with `cell` covered. Fails when no number fits (a number next to the cell needs
+    /// it as a mine).
     pub(crate) fn new(view: &BoardView<'_>, base: &'a Analysis, cell: usize) -> Result<Self, SolveError> {
         check_view(view)?;
+        // Built with the cell showing 0, which only its own constraint's count depends on.
+        let mut cells = view.cells.to_vec();
+        cells[cell] = Cell::Revealed(0);
+        let view = BoardView { cells: &cells, ..*view };
         let changed = std::iter::once(cell).chain(neighbours(view.width, view.height, cell));
         let reuse = Some(Reuse::around(base, changed)).filter(|reuse| reuse.base.exact);
-        let structure = structure(view, &[], reuse.as_ref())?;
+        let structure = structure(&view, &[], reuse.as_ref())?;
         let number = structure.all.iter().position(|constraint| constraint.origin == cell);
         Ok(Self { structure, number })
     }
