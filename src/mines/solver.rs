@@ -139,7 +139,7 @@ fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
 #[derive(Clone, Debug)]
 pub(crate) struct Constraint {
     /// Covered (or flagged) neighbours of a revealed number (or one assumed cell), inline: an
-    /// analysis builds one constraint per number, and a heap list each was a tenth of its time.
+    /// analysis builds one constraint per number, and a heap list for each showed in profiles.
     cells: [usize; 8],
     len: u8,
     /// The number: mines among `cells`.
@@ -503,11 +503,11 @@ impl Enumerator<'_> {
         }
         let mine_row = &mut counts.mine_rows[start..start + slots];
         let safe_row = &mut counts.safe_rows[start..start + slots];
-        for (((total_mines, total_safe), k), free) in
+        for (((total_mines, total_safe), box_mines), box_safe) in
             mine_row.iter_mut().zip(safe_row.iter_mut()).zip(&self.slot_mines).zip(&self.slot_safe)
         {
-            *total_mines += weight * k;
-            *total_safe += weight * free;
+            *total_mines += weight * box_mines;
+            *total_safe += weight * box_safe;
         }
     }
 }
