@@ -442,6 +442,12 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.run();
     harness.get_by_label_contains("cannot draw a mine layout that fits: the board is inconsistent");
     assert_eq!(harness.state_mut().mines_panel().game().cells(), game.cells(), "the game in play stays");
+    // Past 60,000 cells a layout is not drawn (it would block the window), and the message says so.
+    let big = format!("mines=10\n{}", format!("{}\n", ".".repeat(301)).repeat(200));
+    std::fs::write(&path, big).expect("write");
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    harness.run();
+    harness.get_by_label_contains("needs all its mines marked");
     // And it plays on: Step never loses on a move the solver called certain.
     for _ in 0..30 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
