@@ -507,14 +507,9 @@ proptest! {
 #[test]
 fn sampled_layouts_are_uniform() {
     // A 4x4 board whose top row shows 1 . 1 . with 3 mines.
-    let cells: Vec<Cell> = "1.1............."
-        .chars()
-        .map(|c| match c {
-            '.' => Cell::Covered,
-            digit => Cell::Revealed(digit.to_digit(10).expect("digit") as u8),
-        })
-        .collect();
-    let view = BoardView { width: 4, height: 4, mines: 3, cells: &cells };
+    let board = super::text::parse("mines=3\n1.1.\n....\n....\n....\n").expect("a valid board");
+    let view =
+        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
     let layouts = all_layouts(&view);
     assert_eq!(layouts.len(), 80);
     let draws = 300 * layouts.len();

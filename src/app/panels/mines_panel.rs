@@ -526,13 +526,8 @@ impl MinesPanel {
     }
 
     fn board_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect) {
-        // An analysis is of the board it was made for; one of another size is never drawn.
         let analysis = match &self.analysis {
-            Some(Ok(analysis))
-                if self.state.heatmap && analysis.probabilities.len() == self.game.cells().len() =>
-            {
-                Some(analysis)
-            }
+            Some(Ok(analysis)) if self.state.heatmap => Some(analysis),
             _ => None,
         };
         let gpu = if self.gpu {

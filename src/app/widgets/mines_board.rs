@@ -21,9 +21,16 @@ pub struct GpuBoard {
     pub texels: Arc<Vec<f32>>,
 }
 
+/// `analysis` if it is of a board the size of `game`'s: an analysis of another board (a new game
+/// started before its own analysis is done) is never drawn.
+fn of_this_board<'a>(game: &Game, analysis: Option<&'a Analysis>) -> Option<&'a Analysis> {
+    analysis.filter(|analysis| analysis.probabilities.len() == game.cells().len())
+}
+
 /// Texel codes for the GPU heatmap: the mine probability of covered cells that have one, else a
 /// state code (covered, revealed, exploded).
 pub fn board_texels(game: &Game, analysis: Option<&Analysis>) -> Vec<f32> {
+    let analysis = of_this_board(game, analysis);
     game.cells()
         .iter()
         .enumerate()
@@ -67,7 +74,7 @@ pub fn mines_board(
     let board = egui::Rect::from_center_size(rect.center(), size);
     let response = ui.interact(board, ui.scope_id().with("mines-board"), egui::Sense::click());
     let painter = ui.painter_at(rect);
-    let probabilities = analysis;
+    let probabilities = of_this_board(game, analysis);
     let layout = game.mine_layout().map(<[bool]>::to_vec);
     let lost = game.status() == GameStatus::Lost;
     let on_gpu = gpu.is_some();
