@@ -603,3 +603,106 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
     assert_eq!(harness.state().game().status(), GameStatus::Playing);
     assert_eq!(harness.state().game().seed(), 12);
 }
+
+/// The cell named by the board's hover text at `pos`, as (row, column).
+fn hovered_cell(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2) -> (usize, usize) {
+    harness.event(eframe::egui::Event::PointerMoved(pos));
+    harness.run();
+    // The hover text's window and its label both carry it.
+    let node = harness.query_all_by_label_contains("P(mine)").next().expect("hover text");
+    let text = egui_kittest::kittest::NodeT::accesskit_node(&node).label().expect("hover text");
+    let numbers: Vec<usize> =
+        text.split(|c: char| !c.is_ascii_digit()).filter_map(|part| part.parse().ok()).take(2).collect();
+    (numbers[0], numbers[1])
+}
+
+/// Wheel steps over the board at `pos` (positive: zoom in).
+fn wheel_at(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2, lines: f32) {
+    use eframe::egui::{Event, Modifiers, MouseWheelSource, MouseWheelUnit, TouchPhase, Vec2};
+    harness.event(Event::PointerMoved(pos));
+    harness.event(Event::MouseWheel {
+        unit: MouseWheelUnit::Line,
+        delta: Vec2::new(0.0, lines),
+        phase: TouchPhase::Move,
+        source: MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+}
+
+/// A board too big to read whole is zoomed in about the pointer (once it covers the view, the
+/// cell under the pointer stays under it), panned by a drag, brought back whole by Fit, and
+/// shown whole again by a new game.
+#[test]
+fn big_boards_zoom_about_the_pointer_and_pan() {
+    use eframe::egui::{Event, Modifiers, PointerButton, pos2};
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_context_setup(|ctx| {
+            curio::app::theme::install_fonts(ctx);
+            ctx.global_style_mut(|style| style.interaction.tooltip_delay = 0.0);
+        })
+        .build_ui_state(
+            |ui, app: &mut CurioApp| {
+                app.update_logic(&ui.ctx().clone());
+                app.draw(ui);
+            },
+            mines_app("400x300/20000"),
+        );
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Step").click();
+    harness.run();
+    while harness.state_mut().mines_panel().is_analysing() {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
+    // Near the top left of the board, where zooming about the view's centre would lose it.
+    let pointer = pos2(420.0, 170.0);
+    let fitted = hovered_cell(&mut harness, pointer);
+    assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+    // Zoomed in far enough for the board to cover the view, the cell under the pointer stays.
+    wheel_at(&mut harness, pointer, 3.0);
+    let before = hovered_cell(&mut harness, pointer);
+    for _ in 0..5 {
+        wheel_at(&mut harness, pointer, 3.0);
+    }
+    let zoom = harness.state_mut().mines_panel().zoom();
+    assert!(zoom.factor > 10.0, "zoomed in: {zoom:?}");
+    let after = hovered_cell(&mut harness, pointer);
+    assert!(before.0.abs_diff(after.0) <= 1 && before.1.abs_diff(after.1) <= 1, "{before:?} then {after:?}");
+    harness.get_by_label_contains("zoom ");
+    // A drag to the left shows the cells that were to the right.
+    let right = hovered_cell(&mut harness, pos2(pointer.x + 200.0, pointer.y));
+    let target = pos2(pointer.x - 200.0, pointer.y);
+    harness.event(Event::PointerButton {
+        pos: pointer,
+        button: PointerButton::Middle,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    for step in 1..=10 {
+        harness.event(Event::PointerMoved(pointer + (target - pointer) * (step as f32 / 10.0)));
+        harness.run();
+    }
+    harness.event(Event::PointerButton {
+        pos: target,
+        button: PointerButton::Middle,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    let panned = hovered_cell(&mut harness, pointer);
+    assert_eq!(panned.0, after.0);
+    assert!(panned.1.abs_diff(right.1) <= 1, "{after:?}, {right:?} to the right, then {panned:?}");
+    assert_eq!(harness.state_mut().mines_panel().game().status(), curio::mines::GameStatus::Playing);
+    harness.get_by_role_and_label(Role::Button, "Fit").click();
+    harness.run();
+    assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+    assert_eq!(hovered_cell(&mut harness, pointer), fitted);
+    wheel_at(&mut harness, pointer, 3.0);
+    assert!(!harness.state_mut().mines_panel().zoom().is_fitted());
+    harness.get_by_role_and_label(Role::Button, "New game").click();
+    harness.run();
+    assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+}

@@ -4,7 +4,7 @@
 //! layout and the final board. It is the bot's built-in target.
 
 use crate::app::theme;
-use crate::app::widgets::{BoardClick, mines_board};
+use crate::app::widgets::{BoardClick, MinesBoard};
 use crate::mines::{BoardConfig, Game, GameStatus, text};
 use eframe::egui::{self, Color32, Vec2};
 use std::io::Write;
@@ -108,7 +108,16 @@ impl MinesWindow {
             self.restart();
         }
         let board = egui::Rect::from_min_max(full.min + Vec2::new(0.0, BAR), full.max);
-        let click = mines_board(ui, board.shrink(4.0), &self.game, None, None, CELL, None);
+        // A fixed grid, not zoomed: the bot reads this window's cells at known places.
+        let click = MinesBoard {
+            game: &self.game,
+            analysis: None,
+            hint: None,
+            max_cell: CELL,
+            gpu: None,
+            zoom: None,
+        }
+        .show(ui, board.shrink(4.0));
         let before = self.game.status();
         match click {
             Some(BoardClick { row, column, secondary: false }) => {

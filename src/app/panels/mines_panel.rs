@@ -4,7 +4,9 @@
 
 use super::{Panel, PanelId};
 use crate::app::theme;
-use crate::app::widgets::{BoardClick, GpuBoard, board_texels, job_progress, mines_board, outcome_label};
+use crate::app::widgets::{
+    BoardClick, BoardZoom, GpuBoard, MinesBoard, board_texels, job_progress, outcome_label,
+};
 use crate::jobs::{Job, JobError};
 use crate::mines::play::{self, BenchError, BenchResult, Refinement};
 use crate::mines::solver::{self, Analysis, BoardView};
@@ -20,6 +22,9 @@ const BACKGROUND_ANALYSIS_CELLS: usize = 5_000;
 
 /// Imported boards without their mines marked get a drawn layout up to this many cells.
 const DRAWN_LAYOUT_CELLS: usize = 60_000;
+
+/// Largest side of a board cell when the whole board is in view, in points.
+const MAX_CELL: f32 = 36.0;
 
 /// Persisted settings of the Minesweeper panel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -134,6 +139,10 @@ pub struct MinesPanel {
     board_version: u64,
     /// Counts changes of the game itself (moves, new games), to drop stale background moves.
     game_version: u64,
+    /// The part of the board in view.
+    zoom: BoardZoom,
+    /// A cell to bring into view at the next frame (the last solver move or hint).
+    follow: Option<(usize, usize)>,
 }
 
 impl MinesPanel {
@@ -167,6 +176,8 @@ impl MinesPanel {
             texels: None,
             board_version: 0,
             game_version: 0,
+            zoom: BoardZoom::default(),
+            follow: None,
         }
     }
 
@@ -220,6 +231,11 @@ impl MinesPanel {
         }
     }
 
+    /// The part of the board in view.
+    pub fn zoom(&self) -> BoardZoom {
+        self.zoom
+    }
+
     /// True when the board's fills are drawn by the GPU shader.
     pub fn heatmap_on_gpu(&self) -> bool {
         self.gpu
@@ -230,6 +246,9 @@ impl MinesPanel {
     fn forget_analysis(&mut self) {
         self.analysis = None;
         self.analysis_job = None;
+        // Nor has the view: the new board is shown whole.
+        self.zoom = BoardZoom::default();
+        self.follow = None;
     }
 
     fn board_changed(&mut self) {
@@ -353,9 +372,13 @@ impl MinesPanel {
                     let _ = self.game.reveal(item.row, item.column);
                     self.last_move = Some(item);
                     self.board_changed();
+                    self.follow = Some((item.row, item.column));
                 }
             }
-            (MoveRequest::Hint, Ok(moves)) => self.hint = moves.first().copied(),
+            (MoveRequest::Hint, Ok(moves)) => {
+                self.hint = moves.first().copied();
+                self.follow = self.hint.map(|hint| (hint.row, hint.column));
+            }
             (_, Err(error)) => {
                 self.message = Some(Err(error));
                 self.auto_play = false;
@@ -541,7 +564,19 @@ impl MinesPanel {
         } else {
             None
         };
-        let click = mines_board(ui, rect, &self.game, analysis, self.hint.as_ref(), 36.0, gpu);
+        let config = self.game.config();
+        if let Some((row, column)) = self.follow.take() {
+            self.zoom.reveal_cell(rect, [config.width, config.height], MAX_CELL, row, column);
+        }
+        let click = MinesBoard {
+            game: &self.game,
+            analysis,
+            hint: self.hint.as_ref(),
+            max_cell: MAX_CELL,
+            gpu,
+            zoom: Some(&mut self.zoom),
+        }
+        .show(ui, rect);
         match click {
             Some(BoardClick { row, column, secondary: false }) => self.click_cell(row, column),
             Some(BoardClick { row, column, secondary: true }) => self.flag_cell(row, column),
@@ -691,7 +726,16 @@ impl Panel for MinesPanel {
             )
             .labelled_by(label.id);
         });
-        ui.checkbox(&mut self.state.heatmap, "probability heatmap");
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.state.heatmap, "probability heatmap");
+            ui.label(format!("zoom {:.1}×", self.zoom.factor))
+                .on_hover_text("the wheel over the board zooms in and out; a drag pans");
+            if !self.zoom.is_fitted()
+                && ui.small_button("Fit").on_hover_text("show the whole board").clicked()
+            {
+                self.zoom = BoardZoom::default();
+            }
+        });
         ui.horizontal_wrapped(|ui| {
             ui.label("solver");
             ui.checkbox(&mut self.state.lookahead, "lookahead").on_hover_text(

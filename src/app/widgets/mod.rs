@@ -4,7 +4,7 @@ mod job_progress;
 mod mines_board;
 
 pub use job_progress::job_progress;
-pub use mines_board::{BoardClick, GpuBoard, board_texels, mines_board};
+pub use mines_board::{BoardClick, BoardZoom, GpuBoard, MinesBoard, board_layout, board_texels};
 
 use eframe::egui;
 
