@@ -514,7 +514,8 @@ impl Enumerator<'_> {
 
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
-    analyze_with(view, node_budget, &[], None, false)
+    check_view(view)?;
+    solve_structure(view, &structure(view, &[], None)?, node_budget)
 }
 
 /// A mine layout drawn uniformly at random from those that agree with `view` (its numbers and
@@ -592,9 +593,12 @@ pub fn count_layouts_assuming(
     assumed: &[(usize, bool)],
 ) -> Result<(f64, bool), SolveError> {
     debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
-    let reuse = Reuse::around(base, assumed.iter().map(|&(cell, _)| cell));
-    analyze_with(view, node_budget, assumed, Some(reuse), true)
-        .map(|counted| (counted.log_layouts, counted.exact))
+    check_view(view)?;
+    let reuse =
+        Some(Reuse::around(base, assumed.iter().map(|&(cell, _)| cell))).filter(|reuse| reuse.base.exact);
+    let structure = structure(view, assumed, reuse.as_ref())?;
+    let combined = combine(view, &structure, node_budget, true)?;
+    Ok((combined.log_layouts, combined.exact))
 }
 
 /// The positions after revealing one covered cell, whatever number it shows: they share boxes
@@ -638,7 +642,7 @@ impl<'a> Reveal<'a> {
             None if value > 0 => return Err(SolveError::Inconsistent { mines: view.mines }),
             None => {}
         }
-        solve_structure(view, &self.structure, node_budget, false)
+        solve_structure(view, &self.structure, node_budget)
     }
 }
 
@@ -891,29 +895,30 @@ enum Part<'a> {
     Unchanged(&'a Arc<ComponentCounts>),
 }
 
-/// `analyze` under assumed cells, reusing the unchanged components of an earlier analysis.
-/// With `counts_only`, only `log_layouts` and `exact` are filled.
-fn analyze_with(
-    view: &BoardView<'_>,
-    node_budget: u64,
-    assumed: &[(usize, bool)],
-    reuse: Option<Reuse<'_>>,
-    counts_only: bool,
-) -> Result<Analysis, SolveError> {
-    check_view(view)?;
-    let reuse = reuse.filter(|reuse| reuse.base.exact);
-    let structure = structure(view, assumed, reuse.as_ref())?;
-    solve_structure(view, &structure, node_budget, counts_only)
+/// The layout counts of every component of a position, combined over mine totals.
+struct Combined {
+    /// Per component, its layout counts (enumerated now, or reused).
+    components: Vec<Arc<ComponentCounts>>,
+    /// False when a component went over the node budget and was approximated.
+    exact: bool,
+    /// W(m) = C(u, M − m) for each frontier total m, relative to the largest.
+    weights: Vec<f64>,
+    /// prefix[k]: the distribution of the first k components' totals.
+    prefix: Vec<Vec<f64>>,
+    /// Σ_m prefix[all](m) · W(m): the number of layouts, scaled.
+    z: f64,
+    /// Natural log of the number of layouts (unscaled).
+    log_layouts: f64,
 }
 
-/// The analysis of `view` from its `Structure`: the new components enumerated, then all combined.
-fn solve_structure(
+/// The new components of `structure` enumerated (only their layout counts with `counts_only`)
+/// and all of them combined by convolution over mine totals, weighted by C(u, M − m).
+fn combine(
     view: &BoardView<'_>,
     structure: &Structure<'_>,
     node_budget: u64,
     counts_only: bool,
-) -> Result<Analysis, SolveError> {
-    let cells = view.width * view.height;
+) -> Result<Combined, SolveError> {
     let Structure { all, boxes, interior, parts } = structure;
     let mut exact = true;
     let mut components: Vec<Arc<ComponentCounts>> = Vec::with_capacity(parts.len());
@@ -944,31 +949,33 @@ fn solve_structure(
         return Err(SolveError::Inconsistent { mines: view.mines });
     }
     let weights: Vec<f64> = log_weights.iter().map(|w| w.map_or(0.0, |w| (w - peak).exp())).collect();
-    // Prefix convolutions: prefix[k] is the distribution of the first k components' totals.
-    let count = components.len();
     let mut prefix = vec![vec![1.0]];
     for component in &components {
         let next = convolve(prefix.last().map(Vec::as_slice).unwrap_or(&[1.0]), &component.layouts);
         prefix.push(next);
     }
-    let total = &prefix[count];
+    let total = &prefix[components.len()];
     let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
     if z <= 0.0 || !z.is_finite() {
         return Err(SolveError::Inconsistent { mines: view.mines });
     }
-    if counts_only {
-        return Ok(Analysis {
-            probabilities: Vec::new(),
-            safe: Vec::new(),
-            mines: Vec::new(),
-            exact,
-            component_of: Vec::new(),
-            component_sizes: Vec::new(),
-            interior_probability: None,
-            log_layouts: z.ln() + peak + log_scale,
-            components: Vec::new(),
-        });
-    }
+    let log_layouts = z.ln() + peak + log_scale;
+    Ok(Combined { components, exact, weights, prefix, z, log_layouts })
+}
+
+/// The analysis of `view` from its `Structure`: the new components enumerated, then all combined
+/// into the probability of every covered cell.
+fn solve_structure(
+    view: &BoardView<'_>,
+    structure: &Structure<'_>,
+    node_budget: u64,
+) -> Result<Analysis, SolveError> {
+    let Combined { components, exact, weights, prefix, z, log_layouts } =
+        combine(view, structure, node_budget, false)?;
+    let cells = view.width * view.height;
+    let u = structure.interior.len();
+    let count = components.len();
+    let total = &prefix[count];
     // With the suffix convolutions, every component's "all others" distribution.
     let mut suffix = vec![vec![1.0]; count + 1];
     for index in (0..count).rev() {
@@ -1029,7 +1036,7 @@ fn solve_structure(
         (expected / (z * u as f64)).clamp(0.0, 1.0)
     });
     if let Some(p) = interior_probability {
-        for &cell in interior {
+        for &cell in &structure.interior {
             probabilities[cell] = Some(p);
             if exact && p == 0.0 {
                 safe.push(cell);
@@ -1040,7 +1047,6 @@ fn solve_structure(
     }
     safe.sort_unstable();
     mines.sort_unstable();
-    let log_layouts = z.ln() + peak + log_scale;
     Ok(Analysis {
         probabilities,
         safe,
