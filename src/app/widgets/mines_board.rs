@@ -114,7 +114,7 @@ pub fn board_layout(
     zoom: Option<&BoardZoom>,
 ) -> (f32, egui::Rect) {
     let [width, height] = size.map(|cells| cells.max(1) as f32);
-    let fitted = (view.width() / width).min(view.height() / height).clamp(0.5, max_cell.max(0.5));
+    let fitted = fitted_cell(view, size, max_cell);
     let cell = zoom.map_or(fitted, |zoom| fitted * zoom.factor.clamp(1.0, most_zoom(fitted)));
     let centre = zoom.and_then(|zoom| zoom.centre).unwrap_or(Vec2::new(width / 2.0, height / 2.0));
     // Each axis: a board smaller than the view stays inside it, a larger one covers it.
@@ -125,6 +125,12 @@ pub fn board_layout(
     let centre = Vec2::new(axis(centre.x, width, view.width()), axis(centre.y, height, view.height()));
     let min = view.center() - centre * cell;
     (cell, egui::Rect::from_min_size(min, Vec2::new(width * cell, height * cell)))
+}
+
+/// The cell side that fits a board of `size` (width, height) cells in `view`, at most `max_cell`.
+fn fitted_cell(view: egui::Rect, size: [usize; 2], max_cell: f32) -> f32 {
+    let [width, height] = size.map(|cells| cells.max(1) as f32);
+    (view.width() / width).min(view.height() / height).clamp(0.5, max_cell.max(0.5))
 }
 
 /// The largest zoom factor for a fitted cell side.
@@ -141,8 +147,10 @@ fn update_zoom(
     max_cell: f32,
     zoom: &mut BoardZoom,
 ) {
+    // The view may have changed size since the last frame: keep the factor in its range.
+    let fitted = fitted_cell(view, size, max_cell);
+    zoom.factor = zoom.factor.clamp(1.0, most_zoom(fitted));
     let (cell, board) = board_layout(view, size, max_cell, Some(zoom));
-    let fitted = cell / zoom.factor.max(1.0);
     // Current centre, as drawn (after clamping).
     let mut centre = (view.center() - board.min) / cell;
     let dragged = [egui::PointerButton::Middle, egui::PointerButton::Secondary]
@@ -156,7 +164,7 @@ fn update_zoom(
         let (scroll, pinch) = ui.input(|input| (input.smooth_scroll_delta.y, input.zoom_delta()));
         let multiplier = pinch * (scroll / 200.0).exp();
         if multiplier != 1.0 {
-            let factor = (zoom.factor.max(1.0) * multiplier).clamp(1.0, most_zoom(fitted));
+            let factor = (zoom.factor * multiplier).clamp(1.0, most_zoom(fitted));
             let new_cell = fitted * factor;
             // The board point under the pointer stays under it.
             let anchor = response.hover_pos().unwrap_or(view.center()) - view.center();
