@@ -107,7 +107,7 @@ impl BoardZoom {
 /// in `view`: fitted and centred (cells at most `max_cell`), or as `zoom` says, the board kept
 /// inside the view along a side where it is smaller than the view and over the whole view along
 /// a side where it is larger.
-pub fn board_layout(
+fn board_layout(
     view: egui::Rect,
     size: [usize; 2],
     max_cell: f32,
@@ -214,7 +214,7 @@ impl MinesBoard<'_> {
         let (cell, board) = board_layout(rect, [width, height], max_cell, zoom.as_deref());
         let painter = ui.painter_at(rect);
         let probabilities = of_this_board(game, analysis);
-        let layout = game.mine_layout().map(<[bool]>::to_vec);
+        let layout = game.mine_layout();
         let lost = game.status() == GameStatus::Lost;
         let on_gpu = gpu.is_some();
         if let Some(gpu) = gpu {
@@ -271,7 +271,7 @@ impl MinesBoard<'_> {
                         painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
                     }
                     if cell >= 10.0 {
-                        let mine_shown = lost && layout.as_ref().is_some_and(|l| l[index]);
+                        let mine_shown = lost && layout.is_some_and(|l| l[index]);
                         draw_cell_marks(
                             &painter,
                             cell_rect,
