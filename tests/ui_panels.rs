@@ -640,7 +640,11 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
         .with_size([1100.0, 760.0])
         .with_context_setup(|ctx| {
             curio::app::theme::install_fonts(ctx);
-            ctx.global_style_mut(|style| style.interaction.tooltip_delay = 0.0);
+            // Hover text at once, without a fade that would keep the harness stepping.
+            ctx.global_style_mut(|style| {
+                style.interaction.tooltip_delay = 0.0;
+                style.animation_time = 0.0;
+            });
         })
         .build_ui_state(
             |ui, app: &mut CurioApp| {
@@ -650,13 +654,16 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
             mines_app("400x300/20000"),
         );
     harness.run();
+    // Boards this big are stepped and analysed in the background.
     harness.get_by_role_and_label(Role::Button, "Step").click();
     harness.run();
-    while harness.state_mut().mines_panel().is_analysing() {
+    while harness.state_mut().mines_panel().is_thinking() || harness.state_mut().mines_panel().is_analysing()
+    {
         harness.step();
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     harness.run();
+    assert!(harness.state_mut().mines_panel().analysis().is_some());
     // Near the top left of the board, where zooming about the view's centre would lose it.
     let pointer = pos2(420.0, 170.0);
     let fitted = hovered_cell(&mut harness, pointer);
@@ -705,4 +712,42 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
     harness.get_by_role_and_label(Role::Button, "New game").click();
     harness.run();
     assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+}
+
+/// The ids of the textures named `name` now allocated.
+fn texture_ids(harness: &Harness<'static, CurioApp>, name: &str) -> Vec<eframe::egui::TextureId> {
+    let manager = harness.ctx.tex_manager();
+    let manager = manager.read();
+    manager.allocated().filter(|(_, meta)| meta.name == name).map(|(id, _)| *id).collect()
+}
+
+/// Without a GPU, a board of more cells than are drawn one by one is one texture, kept while
+/// the board and its analysis stay the same (a 1000x1000 board is 4 MB to build and upload) and
+/// replaced when they change.
+#[test]
+fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
+    let mut harness = harness(mines_app("400x300/20000"));
+    harness.run();
+    assert!(!harness.state_mut().mines_panel().heatmap_on_gpu());
+    let untouched = texture_ids(&harness, "mines-board");
+    assert_eq!(untouched.len(), 1, "{untouched:?}");
+    harness.run();
+    assert_eq!(texture_ids(&harness, "mines-board"), untouched);
+    // Boards this big are stepped and analysed in the background.
+    harness.get_by_role_and_label(Role::Button, "Step").click();
+    harness.run();
+    while harness.state_mut().mines_panel().is_thinking() || harness.state_mut().mines_panel().is_analysing()
+    {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
+    assert!(harness.state_mut().mines_panel().analysis().is_some());
+    let analysed = texture_ids(&harness, "mines-board");
+    assert_eq!(analysed.len(), 1, "{analysed:?}");
+    assert_ne!(analysed, untouched, "the board changed");
+    for _ in 0..3 {
+        harness.run();
+        assert_eq!(texture_ids(&harness, "mines-board"), analysed);
+    }
 }

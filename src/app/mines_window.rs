@@ -115,6 +115,7 @@ impl MinesWindow {
             hint: None,
             max_cell: CELL,
             gpu: None,
+            version: None,
             zoom: None,
         }
         .show(ui, board.shrink(4.0));

@@ -553,9 +553,9 @@ impl MinesPanel {
             Some(Ok(analysis)) if self.state.heatmap => Some(analysis),
             _ => None,
         };
+        // Fills are rebuilt only when the board, the analysis or the heatmap switch changed.
+        let version = self.board_version * 2 + u64::from(self.state.heatmap);
         let gpu = if self.gpu {
-            // Texels are rebuilt only when the board, the analysis or the heatmap switch changed.
-            let version = self.board_version * 2 + u64::from(self.state.heatmap);
             if self.texels.as_ref().is_none_or(|t| t.version != version) {
                 self.texels =
                     Some(GpuBoard { version, texels: Arc::new(board_texels(&self.game, analysis)) });
@@ -574,6 +574,7 @@ impl MinesPanel {
             hint: self.hint.as_ref(),
             max_cell: MAX_CELL,
             gpu,
+            version: Some(version),
             zoom: Some(&mut self.zoom),
         }
         .show(ui, rect);

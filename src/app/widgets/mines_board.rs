@@ -188,6 +188,10 @@ pub struct MinesBoard<'a> {
     pub max_cell: f32,
     /// Fills drawn by the GPU shader, when there is one.
     pub gpu: Option<GpuBoard>,
+    /// Changes whenever the game, the analysis or the heatmap switch changes: without a GPU, a
+    /// board drawn one texel per cell keeps its texture while it holds (`None` rebuilds the
+    /// texture every frame).
+    pub version: Option<u64>,
     /// Zoom and pan, for a board that may be zoomed; `None` keeps it fitted.
     pub zoom: Option<&'a mut BoardZoom>,
 }
@@ -198,7 +202,7 @@ impl MinesBoard<'_> {
     /// Digits, flags and marks are drawn when cells are large enough to show them and at most
     /// `PER_CELL_LIMIT` cells are in view. Returns the cell clicked this frame, if any.
     pub fn show(self, ui: &mut egui::Ui, rect: egui::Rect) -> Option<BoardClick> {
-        let MinesBoard { game, analysis, hint, max_cell, gpu, mut zoom } = self;
+        let MinesBoard { game, analysis, hint, max_cell, gpu, version, mut zoom } = self;
         let config = game.config();
         let (width, height) = (config.width, config.height);
         // A board that zooms takes the wheel and drags over the whole view.
@@ -238,18 +242,7 @@ impl MinesBoard<'_> {
         if columns.len() * rows.len() > PER_CELL_LIMIT {
             if !on_gpu {
                 // One texel per cell; the GPU, when there is one, has drawn the fills above.
-                let pixels: Vec<Color32> = (0..width * height)
-                    .map(|index| {
-                        let probability = probabilities.and_then(|a| a.probabilities[index]);
-                        cell_colour(game.cells()[index], probability)
-                    })
-                    .collect();
-                let image = egui::ColorImage {
-                    size: [width, height],
-                    pixels,
-                    source_size: Vec2::new(width as f32, height as f32),
-                };
-                let texture = ui.ctx().load_texture("mines-board", image, egui::TextureOptions::NEAREST);
+                let texture = board_texture(ui, version, game, probabilities);
                 painter.image(
                     texture.id(),
                     board,
@@ -324,6 +317,48 @@ impl MinesBoard<'_> {
             None
         }
     }
+}
+
+/// The CPU fallback's texture of a board, one texel per cell, with the version it shows.
+#[derive(Clone)]
+struct BoardTexture {
+    version: u64,
+    texture: egui::TextureHandle,
+}
+
+/// The texture of `game`'s fills, one texel per cell: the one kept for this widget while
+/// `version` holds, else a new one (kept when there is a version). A 1000x1000 board is 4 MB to
+/// build and upload, too much for every frame.
+fn board_texture(
+    ui: &egui::Ui,
+    version: Option<u64>,
+    game: &Game,
+    probabilities: Option<&Analysis>,
+) -> egui::TextureHandle {
+    let id = ui.scope_id().with("mines-board-texture");
+    if let Some(version) = version
+        && let Some(kept) = ui.data(|data| data.get_temp::<BoardTexture>(id))
+        && kept.version == version
+    {
+        return kept.texture;
+    }
+    let config = game.config();
+    let pixels: Vec<Color32> = game
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(index, &cell)| cell_colour(cell, probabilities.and_then(|a| a.probabilities[index])))
+        .collect();
+    let image = egui::ColorImage {
+        size: [config.width, config.height],
+        pixels,
+        source_size: Vec2::new(config.width as f32, config.height as f32),
+    };
+    let texture = ui.ctx().load_texture("mines-board", image, egui::TextureOptions::NEAREST);
+    if let Some(version) = version {
+        ui.data_mut(|data| data.insert_temp(id, BoardTexture { version, texture: texture.clone() }));
+    }
+    texture
 }
 
 /// Draws what sits on one cell of at least 10 points: the raised edge of a covered cell without
