@@ -604,6 +604,23 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
     assert_eq!(harness.state().game().seed(), 12);
 }
 
+/// Clicks Step on a board big enough to be stepped and analysed in the background, and waits
+/// for both: a move that lands later could change the board under a test's pointer.
+fn step_big_board(harness: &mut Harness<'static, CurioApp>) {
+    harness.get_by_role_and_label(Role::Button, "Step").click();
+    harness.run();
+    let busy = |harness: &mut Harness<'static, CurioApp>| {
+        let panel = harness.state_mut().mines_panel();
+        panel.is_thinking() || panel.is_analysing()
+    };
+    while busy(harness) {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
+    assert!(harness.state_mut().mines_panel().analysis().is_some());
+}
+
 /// The cell named by the board's hover text at `pos`, as (row, column).
 fn hovered_cell(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2) -> (usize, usize) {
     harness.event(eframe::egui::Event::PointerMoved(pos));
@@ -654,16 +671,7 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
             mines_app("400x300/20000"),
         );
     harness.run();
-    // Boards this big are stepped and analysed in the background.
-    harness.get_by_role_and_label(Role::Button, "Step").click();
-    harness.run();
-    while harness.state_mut().mines_panel().is_thinking() || harness.state_mut().mines_panel().is_analysing()
-    {
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    harness.run();
-    assert!(harness.state_mut().mines_panel().analysis().is_some());
+    step_big_board(&mut harness);
     // Near the top left of the board, where zooming about the view's centre would lose it.
     let pointer = pos2(420.0, 170.0);
     let fitted = hovered_cell(&mut harness, pointer);
@@ -733,16 +741,7 @@ fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
     assert_eq!(untouched.len(), 1, "{untouched:?}");
     harness.run();
     assert_eq!(texture_ids(&harness, "mines-board"), untouched);
-    // Boards this big are stepped and analysed in the background.
-    harness.get_by_role_and_label(Role::Button, "Step").click();
-    harness.run();
-    while harness.state_mut().mines_panel().is_thinking() || harness.state_mut().mines_panel().is_analysing()
-    {
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    harness.run();
-    assert!(harness.state_mut().mines_panel().analysis().is_some());
+    step_big_board(&mut harness);
     let analysed = texture_ids(&harness, "mines-board");
     assert_eq!(analysed.len(), 1, "{analysed:?}");
     assert_ne!(analysed, untouched, "the board changed");
