@@ -604,6 +604,27 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
     assert_eq!(harness.state().game().seed(), 12);
 }
 
+/// A harness for tests that point at the board: its hover text shows at once, without a fade
+/// that would keep the harness stepping.
+fn board_harness(app: CurioApp) -> Harness<'static, CurioApp> {
+    Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_context_setup(|ctx| {
+            curio::app::theme::install_fonts(ctx);
+            ctx.global_style_mut(|style| {
+                style.interaction.tooltip_delay = 0.0;
+                style.animation_time = 0.0;
+            });
+        })
+        .build_ui_state(
+            |ui, app: &mut CurioApp| {
+                app.update_logic(&ui.ctx().clone());
+                app.draw(ui);
+            },
+            app,
+        )
+}
+
 /// Clicks Step on a board big enough to be stepped and analysed in the background, and waits
 /// for both: a move that lands later could change the board under a test's pointer.
 fn step_big_board(harness: &mut Harness<'static, CurioApp>) {
@@ -653,23 +674,7 @@ fn wheel_at(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2, l
 #[test]
 fn big_boards_zoom_about_the_pointer_and_pan() {
     use eframe::egui::{Event, Modifiers, PointerButton, pos2};
-    let mut harness = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .with_context_setup(|ctx| {
-            curio::app::theme::install_fonts(ctx);
-            // Hover text at once, without a fade that would keep the harness stepping.
-            ctx.global_style_mut(|style| {
-                style.interaction.tooltip_delay = 0.0;
-                style.animation_time = 0.0;
-            });
-        })
-        .build_ui_state(
-            |ui, app: &mut CurioApp| {
-                app.update_logic(&ui.ctx().clone());
-                app.draw(ui);
-            },
-            mines_app("400x300/20000"),
-        );
+    let mut harness = board_harness(mines_app("400x300/20000"));
     harness.run();
     step_big_board(&mut harness);
     // Near the top left of the board, where zooming about the view's centre would lose it.
@@ -731,10 +736,11 @@ fn texture_ids(harness: &Harness<'static, CurioApp>, name: &str) -> Vec<eframe::
 
 /// Without a GPU, a board of more cells than are drawn one by one is one texture, kept while
 /// the board and its analysis stay the same (a 1000x1000 board is 4 MB to build and upload) and
-/// replaced when they change.
+/// replaced when they change; zoomed in to fewer cells, it is drawn cell by cell and the texture
+/// is dropped.
 #[test]
 fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
-    let mut harness = harness(mines_app("400x300/20000"));
+    let mut harness = board_harness(mines_app("400x300/20000"));
     harness.run();
     assert!(!harness.state_mut().mines_panel().heatmap_on_gpu());
     let untouched = texture_ids(&harness, "mines-board");
@@ -749,4 +755,13 @@ fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
         harness.run();
         assert_eq!(texture_ids(&harness, "mines-board"), analysed);
     }
+    // Zoomed in to fewer cells than that, the board is drawn cell by cell and the texture goes.
+    for _ in 0..3 {
+        wheel_at(&mut harness, eframe::egui::pos2(700.0, 400.0), 3.0);
+    }
+    assert!(harness.state_mut().mines_panel().zoom().factor > 4.0);
+    assert!(texture_ids(&harness, "mines-board").is_empty());
+    harness.get_by_role_and_label(Role::Button, "Fit").click();
+    harness.run();
+    assert_eq!(texture_ids(&harness, "mines-board").len(), 1);
 }

@@ -251,6 +251,7 @@ impl MinesBoard<'_> {
                 );
             }
         } else {
+            forget_board_texture(ui);
             for row in rows {
                 for column in columns.clone() {
                     let index = row * width + column;
@@ -335,7 +336,7 @@ fn board_texture(
     game: &Game,
     probabilities: Option<&Analysis>,
 ) -> egui::TextureHandle {
-    let id = ui.scope_id().with("mines-board-texture");
+    let id = board_texture_id(ui);
     if let Some(version) = version
         && let Some(kept) = ui.data(|data| data.get_temp::<BoardTexture>(id))
         && kept.version == version
@@ -359,6 +360,16 @@ fn board_texture(
         ui.data_mut(|data| data.insert_temp(id, BoardTexture { version, texture: texture.clone() }));
     }
     texture
+}
+
+/// Drops the texture kept by [`board_texture`], once the board is drawn cell by cell.
+fn forget_board_texture(ui: &egui::Ui) {
+    ui.data_mut(|data| data.remove::<BoardTexture>(board_texture_id(ui)));
+}
+
+/// Where [`board_texture`] keeps its texture.
+fn board_texture_id(ui: &egui::Ui) -> egui::Id {
+    ui.scope_id().with("mines-board-texture")
 }
 
 /// Draws what sits on one cell of at least 10 points: the raised edge of a covered cell without
