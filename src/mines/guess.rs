@@ -45,7 +45,7 @@ pub struct LookaheadSettings {
 
 impl Default for LookaheadSettings {
     fn default() -> Self {
-        Self { cutoff: 0.95, max_frontier: 12, max_interior: 4, best_weight: 0.8, risk_weight: 0.9 }
+        Self { cutoff: 0.90, max_frontier: 12, max_interior: 4, best_weight: 0.8, risk_weight: 0.9 }
     }
 }
 
