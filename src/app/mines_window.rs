@@ -4,7 +4,7 @@
 //! layout and the final board. It is the bot's built-in target.
 
 use crate::app::theme;
-use crate::app::widgets::{BoardClick, MinesBoard};
+use crate::app::widgets::{BoardClick, BoardFills, MinesBoard};
 use crate::mines::{BoardConfig, Game, GameStatus, text};
 use eframe::egui::{self, Color32, Vec2};
 use std::io::Write;
@@ -114,8 +114,7 @@ impl MinesWindow {
             analysis: None,
             hint: None,
             max_cell: CELL,
-            gpu: None,
-            version: None,
+            fills: BoardFills::Cpu { version: None },
             zoom: None,
         }
         .show(ui, board.shrink(4.0));

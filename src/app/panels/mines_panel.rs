@@ -5,7 +5,7 @@
 use super::{Panel, PanelId};
 use crate::app::theme;
 use crate::app::widgets::{
-    BoardClick, BoardZoom, GpuBoard, MinesBoard, board_texels, job_progress, outcome_label,
+    BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels, job_progress, outcome_label,
 };
 use crate::jobs::{Job, JobError};
 use crate::mines::play::{self, BenchError, BenchResult, Refinement};
@@ -555,14 +555,15 @@ impl MinesPanel {
         };
         // Fills are rebuilt only when the board, the analysis or the heatmap switch changed.
         let version = self.board_version * 2 + u64::from(self.state.heatmap);
-        let gpu = if self.gpu {
-            if self.texels.as_ref().is_none_or(|t| t.version != version) {
-                self.texels =
-                    Some(GpuBoard { version, texels: Arc::new(board_texels(&self.game, analysis)) });
-            }
-            self.texels.clone()
+        let fills = if self.gpu {
+            let texels = match self.texels.take() {
+                Some(kept) if kept.version == version => kept,
+                _ => GpuBoard { version, texels: Arc::new(board_texels(&self.game, analysis)) },
+            };
+            self.texels = Some(texels.clone());
+            BoardFills::Gpu(texels)
         } else {
-            None
+            BoardFills::Cpu { version: Some(version) }
         };
         let config = self.game.config();
         if let Some((row, column)) = self.follow.take() {
@@ -573,8 +574,7 @@ impl MinesPanel {
             analysis,
             hint: self.hint.as_ref(),
             max_cell: MAX_CELL,
-            gpu,
-            version: Some(version),
+            fills,
             zoom: Some(&mut self.zoom),
         }
         .show(ui, rect);

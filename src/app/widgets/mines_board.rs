@@ -21,6 +21,20 @@ pub struct GpuBoard {
     pub texels: Arc<Vec<f32>>,
 }
 
+/// How the board's cell fills are drawn, each way with the one version that lets it skip work.
+#[derive(Clone, Debug)]
+pub enum BoardFills {
+    /// By the GPU shader, from these texels (uploaded when their version changes).
+    Gpu(GpuBoard),
+    /// By egui. `version` changes whenever the game, the analysis or the heatmap switch changes:
+    /// a board drawn one texel per cell keeps its texture while it holds (`None` rebuilds the
+    /// texture every frame).
+    Cpu {
+        /// The fills' version, if the caller keeps one.
+        version: Option<u64>,
+    },
+}
+
 /// `analysis` if it is of a board the size of `game`'s: an analysis of another board (a new game
 /// started before its own analysis is done) is never drawn.
 fn of_this_board<'a>(game: &Game, analysis: Option<&'a Analysis>) -> Option<&'a Analysis> {
@@ -186,12 +200,8 @@ pub struct MinesBoard<'a> {
     pub hint: Option<&'a Move>,
     /// Largest fitted cell side, in points.
     pub max_cell: f32,
-    /// Fills drawn by the GPU shader, when there is one.
-    pub gpu: Option<GpuBoard>,
-    /// Changes whenever the game, the analysis or the heatmap switch changes: without a GPU, a
-    /// board drawn one texel per cell keeps its texture while it holds (`None` rebuilds the
-    /// texture every frame).
-    pub version: Option<u64>,
+    /// How the cell fills are drawn: by the GPU shader or by egui.
+    pub fills: BoardFills,
     /// Zoom and pan, for a board that may be zoomed; `None` keeps it fitted.
     pub zoom: Option<&'a mut BoardZoom>,
 }
@@ -202,7 +212,7 @@ impl MinesBoard<'_> {
     /// Digits, flags and marks are drawn when cells are large enough to show them and at most
     /// `PER_CELL_LIMIT` cells are in view. Returns the cell clicked this frame, if any.
     pub fn show(self, ui: &mut egui::Ui, rect: egui::Rect) -> Option<BoardClick> {
-        let MinesBoard { game, analysis, hint, max_cell, gpu, version, mut zoom } = self;
+        let MinesBoard { game, analysis, hint, max_cell, fills, mut zoom } = self;
         let config = game.config();
         let (width, height) = (config.width, config.height);
         // A board that zooms takes the wheel and drags over the whole view.
@@ -220,13 +230,13 @@ impl MinesBoard<'_> {
         let probabilities = of_this_board(game, analysis);
         let layout = game.mine_layout();
         let lost = game.status() == GameStatus::Lost;
-        let on_gpu = gpu.is_some();
-        if let Some(gpu) = gpu {
+        let on_gpu = matches!(fills, BoardFills::Gpu(_));
+        if let BoardFills::Gpu(gpu) = &fills {
             let callback = HeatmapCallback {
                 origin: board.min,
                 cell,
                 size: [width as u32, height as u32],
-                texels: gpu.texels,
+                texels: Arc::clone(&gpu.texels),
                 version: gpu.version,
             };
             painter.add(egui_wgpu::Callback::new_paint_callback(board.intersect(rect), callback));
@@ -240,8 +250,8 @@ impl MinesBoard<'_> {
         let columns = visible(rect.min.x, rect.max.x, board.min.x, width);
         let rows = visible(rect.min.y, rect.max.y, board.min.y, height);
         if columns.len() * rows.len() > PER_CELL_LIMIT {
-            if !on_gpu {
-                // One texel per cell; the GPU, when there is one, has drawn the fills above.
+            // One texel per cell; the GPU, when there is one, has drawn the fills above.
+            if let BoardFills::Cpu { version } = fills {
                 let texture = board_texture(ui, version, game, probabilities);
                 painter.image(
                     texture.id(),

@@ -4,7 +4,7 @@ mod job_progress;
 mod mines_board;
 
 pub use job_progress::job_progress;
-pub use mines_board::{BoardClick, BoardZoom, GpuBoard, MinesBoard, board_texels};
+pub use mines_board::{BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels};
 
 use eframe::egui;
 
