@@ -287,6 +287,20 @@ fn mines_solve_prints_probabilities_and_a_move() {
 }
 
 #[test]
+fn mines_solve_of_a_won_board_has_no_move() {
+    let dir = temp_dir("mines-won");
+    let won = dir.path().join("won.txt");
+    std::fs::write(&won, "mines=1\n*1\n11\n").expect("write");
+    let output = curio(&["mines", "solve", path_str(&won), "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert!(report["best_move"].is_null(), "{report}");
+    assert_eq!(report["mines"], serde_json::json!([[0, 0]]));
+    let output = curio(&["mines", "solve", path_str(&won)]);
+    assert!(text(&output.stdout).contains("best move: none"), "{}", text(&output.stdout));
+}
+
+#[test]
 fn mines_bad_input_is_a_clear_error() {
     assert_bad_input(&["mines", "bench", "--level", "huge"], &["unknown level 'huge'"]);
     assert_bad_input(&["mines", "bench", "--level", "3x3/9"], &["mines = 9", "at most 8"]);

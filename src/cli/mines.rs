@@ -159,8 +159,11 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
             analysis.mines.len(),
             analysis.exact
         );
-        if let Some(m) = best {
-            say!("best move: {:?} row {} column {} ({})", m.action, m.row, m.column, m.reason.describe());
+        match best {
+            Some(m) => {
+                say!("best move: {:?} row {} column {} ({})", m.action, m.row, m.column, m.reason.describe())
+            }
+            None => say!("best move: none, every covered cell is a mine (the game is won)"),
         }
         Ok(())
     }

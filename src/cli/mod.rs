@@ -19,7 +19,7 @@ use clap::{Parser, Subcommand};
 
 /// Curio: a workbench for recreational-math solvers and game-playing AI.
 #[derive(Debug, Parser)]
-#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app.\n\nExamples:\n  curio                       open the workbench\n  curio star render --n 7 --d 3 --out star.svg\n  curio star stellar --points 6 --stage 5 --json")]
+#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app.\n\nExamples:\n  curio                       open the workbench\n  curio star render --n 7 --d 3 --out star.svg\n  curio star stellar --points 6 --stage 5 --json\n  curio mines bench --level expert --rule opening --games 10000 --seed 1\n  curio mines solve board.txt --json")]
 pub struct Cli {
     /// What to run; none opens the GUI.
     #[command(subcommand)]

@@ -204,11 +204,19 @@ impl Solver {
 
     /// The certain safe reveals found by the cheapest rule that finds any, or else one guess
     /// (or the first click). Certain mines are returned as flags only alongside safe moves from the
-    /// same rule, so auto-play never needs them.
+    /// same rule, so auto-play never needs them. Empty when every covered cell is a mine: the
+    /// game is won (a board file can describe such a position), and no reveal is left to play.
     pub fn next_moves(&self, view: &BoardView<'_>, rule: FirstClickRule) -> Result<Vec<Move>, SolveError> {
         let width = view.width;
         let at =
             |index: usize, action, reason| Move { row: index / width, column: index % width, action, reason };
+        let unrevealed = view.cells.iter().filter(|c| matches!(c, Cell::Covered | Cell::Flagged)).count();
+        if unrevealed == view.mines {
+            // The analysis still reports a finished or inconsistent board; with every covered
+            // cell a mine it has one layout, found by the trivial rule.
+            solver::analyze(view, self.node_budget)?;
+            return Ok(Vec::new());
+        }
         if !view.cells.iter().any(|c| matches!(c, Cell::Revealed(_))) {
             let index = first_click(view.width, view.height, rule);
             let reason = Reason {
@@ -616,6 +624,32 @@ impl From<Cancelled> for BenchError {
 mod tests {
     use super::*;
     use crate::progress::NoProgress;
+
+    #[test]
+    fn a_won_board_has_no_move_left() {
+        let moves = |text: &str| {
+            let board = crate::mines::text::parse(text).unwrap();
+            let view = BoardView {
+                width: board.width,
+                height: board.height,
+                mines: board.mines,
+                cells: &board.cells,
+            };
+            Solver::default().next_moves(&view, FirstClickRule::Safe)
+        };
+        // Every safe cell revealed: the last covered cell is the mine, never a move.
+        assert_eq!(moves("mines=1\n*1\n11\n"), Ok(Vec::new()));
+        assert_eq!(moves("mines=2\nF2*\n121\n000\n"), Ok(Vec::new()));
+        // A board with no safe cell at all has no first click either.
+        assert_eq!(moves("mines=2\n..\n").map(|m| m.len()), Ok(0));
+        // Numbers that the mines cannot satisfy are still reported.
+        assert!(matches!(moves("mines=1\n.2\n22\n"), Err(SolveError::Inconsistent { .. })));
+        // One safe cell left: it is played.
+        assert_eq!(
+            moves("mines=1\n*10\n110\n00.\n").map(|m| (m.len(), m[0].row, m[0].column)),
+            Ok((1, 2, 2))
+        );
+    }
 
     #[test]
     fn few_layouts_are_searched_and_explained() {

@@ -39,7 +39,7 @@ pub struct BoardView<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// No mine layout agrees with the numbers and the mine count.
-    #[error("the board is inconsistent: no mine layout agrees with its numbers and {mines} mines")]
+    #[error("the board is inconsistent: no mine layout agrees with its numbers and a mine count of {mines}")]
     Inconsistent {
         /// Mines on the board.
         mines: usize,

@@ -132,7 +132,7 @@ pub fn parse(text: &str) -> Result<BoardText, ParseError> {
                     return Err(ParseError {
                         line: rows[index / width].0,
                         column: index % width + 1,
-                        message: format!("shows {number} but has {actual} neighbouring mines"),
+                        message: format!("shows {number}, but the marked mines around it count {actual}"),
                     });
                 }
             }
