@@ -33,7 +33,9 @@ pub struct BoardText {
 
 /// Parses the text format.
 pub fn parse(text: &str) -> Result<BoardText, ParseError> {
-    let mut header_mines = None;
+    // Editors on Windows may start the file with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut header: Option<(usize, usize)> = None;
     let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line_number = number + 1;
@@ -41,20 +43,23 @@ pub fn parse(text: &str) -> Result<BoardText, ParseError> {
         if trimmed.trim().is_empty() || trimmed.trim_start().starts_with('#') {
             continue;
         }
-        if let Some(value) = trimmed.trim().strip_prefix("mines=") {
+        let indent = trimmed.len() - trimmed.trim_start().len();
+        if let Some(value) =
+            trimmed.trim_start().strip_prefix("mines").and_then(|rest| rest.trim_start().strip_prefix('='))
+        {
+            let at = |message: String| ParseError { line: line_number, column: indent + 1, message };
             if !rows.is_empty() {
-                return Err(ParseError {
-                    line: line_number,
-                    column: 1,
-                    message: "the mines= header must come before the rows".into(),
-                });
+                return Err(at("the mines= header must come before the rows".into()));
             }
-            let mines = value.trim().parse::<usize>().map_err(|_| ParseError {
-                line: line_number,
-                column: 7,
-                message: format!("'{value}' is not a mine count"),
+            if let Some((first_line, _)) = header {
+                return Err(at(format!("a second mines= header (the first is on line {first_line})")));
+            }
+            let value = value.trim();
+            let mines = value.parse::<usize>().map_err(|_| {
+                let column = trimmed.len() - value.len() + 1;
+                ParseError { line: line_number, column, message: format!("'{value}' is not a mine count") }
             })?;
-            header_mines = Some(mines);
+            header = Some((line_number, mines));
             continue;
         }
         rows.push((line_number, trimmed.chars().collect()));
@@ -97,7 +102,7 @@ pub fn parse(text: &str) -> Result<BoardText, ParseError> {
                     return Err(ParseError {
                         line: *line,
                         column: column + 1,
-                        message: format!("unexpected '{other}': use . F * or a digit 0-8"),
+                        message: format!("unexpected {other:?}: use . F * or a digit 0-8"),
                     });
                 }
             };
@@ -105,9 +110,9 @@ pub fn parse(text: &str) -> Result<BoardText, ParseError> {
         }
     }
     let marked = layout.iter().filter(|m| **m).count();
-    let mines = match header_mines {
-        Some(mines) => mines,
-        None if marked > 0 => marked,
+    let (header_line, mines) = match header {
+        Some(header) => header,
+        None if marked > 0 => (1, marked),
         None => {
             return Err(ParseError {
                 line: 1,
@@ -116,11 +121,12 @@ pub fn parse(text: &str) -> Result<BoardText, ParseError> {
             });
         }
     };
-    if mines > width * height {
+    let unrevealed = cells.iter().filter(|c| !matches!(c, Cell::Revealed(_))).count();
+    if mines > unrevealed {
         return Err(ParseError {
-            line: 1,
+            line: header_line,
             column: 1,
-            message: format!("mines={mines} is more than the {} cells", width * height),
+            message: format!("mines={mines} is more than the {unrevealed} cells not revealed"),
         });
     }
     let layout = (marked == mines && marked > 0).then_some(layout);
@@ -183,5 +189,25 @@ mod tests {
         assert!(parse("mines=x\n.\n").unwrap_err().message.contains("not a mine count"));
         let wrong = parse("1*\n2.\n").unwrap_err();
         assert!(wrong.message.contains("shows 2"), "{wrong}");
+        let twice = parse("mines=1\n# note\nmines=2\n..\n").unwrap_err();
+        assert_eq!(
+            (twice.line, twice.message.as_str()),
+            (3, "a second mines= header (the first is on line 1)")
+        );
+        let late = parse("mines=1\n..\nmines=1\n").unwrap_err();
+        assert!(late.message.contains("must come before the rows"), "{late}");
+        let value = parse("  mines = x1\n..\n").unwrap_err();
+        assert_eq!((value.column, value.message.as_str()), (11, "'x1' is not a mine count"));
+        let many = parse("\nmines=4\n1.\n..\n").unwrap_err();
+        assert_eq!((many.line, many.message.as_str()), (2, "mines=4 is more than the 3 cells not revealed"));
+        let odd = parse("mines=1\n.\u{200b}\n").unwrap_err();
+        assert_eq!(odd.message, "unexpected '\\u{200b}': use . F * or a digit 0-8");
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_spaces_around_the_header_are_accepted() {
+        let board = parse("\u{feff}mines = 1\r\n1.\r\n..\r\n").unwrap();
+        assert_eq!((board.width, board.height, board.mines), (2, 2, 1));
+        assert_eq!(board.cells[0], Cell::Revealed(1));
     }
 }
