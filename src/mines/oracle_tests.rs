@@ -164,6 +164,77 @@ proptest! {
     }
 }
 
+/// Sets `FORCE_TILT` for the life of the guard.
+struct ForcedTilt;
+
+impl ForcedTilt {
+    fn new() -> Self {
+        super::solver::FORCE_TILT.with(|forced| forced.set(true));
+        Self
+    }
+}
+
+impl Drop for ForcedTilt {
+    fn drop(&mut self) {
+        super::solver::FORCE_TILT.with(|forced| forced.set(false));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The tilted combination (big boards whose weights span more than f64 holds) forced on
+    /// small boards: the same probabilities and layout counts as brute force.
+    #[test]
+    fn tilted_combination_equals_brute_force(
+        width in 2usize..=5, height in 2usize..=6, density in 0.05f64..0.45, seed in any::<u64>(), clicks in 1usize..=4,
+    ) {
+        let in_play = game_in_play(width, height, density, seed, clicks);
+        prop_assume!(in_play.is_some());
+        let (game, mines) = in_play.expect("in play");
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let Some((expected, layouts)) = brute_force(&view) else { return Ok(()) };
+        let _forced = ForcedTilt::new();
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
+        prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
+            "layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
+        for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
+            match (got, want) {
+                (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
+                    "cell {index}: solver {got} brute force {want}\n{}", super::text::format(width, mines, game.cells(), None)),
+                (None, None) => {}
+                _ => prop_assert!(false, "cell {index}: covered mismatch"),
+            }
+        }
+        for &cell in &analysis.safe {
+            prop_assert_eq!(expected[cell], Some(0.0));
+        }
+        for &cell in &analysis.mines {
+            prop_assert_eq!(expected[cell], Some(1.0));
+        }
+    }
+}
+
+#[test]
+fn a_big_board_with_many_frontier_mines_is_analysed() {
+    // 150x100 with 2,250 mines and 400 cells clicked: the weights C(u, M − m) of the possible
+    // frontier totals span about 1,000 natural-log units, more than f64 holds, so the counts are
+    // tilted. Before, the board was called inconsistent.
+    for seed in [1, 2] {
+        let game = random_game(150, 100, 2250, seed, 400);
+        assert_eq!(game.status(), GameStatus::Playing);
+        let view = BoardView { width: 150, height: 100, mines: 2250, cells: game.cells() };
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("a board from a real layout is consistent");
+        let layout = game.mine_layout().expect("layout");
+        // The expected number of mines over all covered cells is the mine count.
+        let expected: f64 = analysis.probabilities.iter().flatten().sum();
+        assert!((expected - 2250.0).abs() < 1e-6, "seed {seed}: probabilities sum to {expected}");
+        assert!(analysis.safe.iter().all(|&cell| !layout[cell]), "seed {seed}: a mine called safe");
+        assert!(analysis.mines.iter().all(|&cell| layout[cell]), "seed {seed}: a safe cell called a mine");
+        assert!(!analysis.safe.is_empty() && !analysis.mines.is_empty());
+    }
+}
+
 #[test]
 fn first_click_zero_probabilities_match_the_formula() {
     // P(first click is a zero) with a safe first click = C(n-k-1, M) / C(n-1, M) (research §6).

@@ -899,20 +899,181 @@ enum Part<'a> {
 struct Combined {
     /// Per component, its layout counts (enumerated now, or reused).
     components: Vec<Arc<ComponentCounts>>,
+    /// The counts the combination was computed with when they had to be tilted (see
+    /// `combine_tilted`); `None` when `components` were used as they are.
+    tilted: Option<Vec<ComponentCounts>>,
     /// False when a component went over the node budget and was approximated.
     exact: bool,
-    /// W(m) = C(u, M − m) for each frontier total m, relative to the largest.
+    /// W(m) = C(u, M − m) for each frontier total m, relative to the largest (times the tilt's
+    /// exp(tilt · m) when tilted).
     weights: Vec<f64>,
     /// prefix[k]: the distribution of the first k components' totals.
     prefix: Vec<Vec<f64>>,
+    /// Natural log of the scale each prefix was divided by (empty: none was).
+    prefix_log: Vec<f64>,
     /// Σ_m prefix[all](m) · W(m): the number of layouts, scaled.
     z: f64,
     /// Natural log of the number of layouts (unscaled).
     log_layouts: f64,
 }
 
+/// The widest range, in natural-log units, that the weights of the possible frontier totals may
+/// span when they are combined as they are: f64 loses precision below about e^-708, so past
+/// this range `combine` tilts the counts instead. On expert boards the range is at most
+/// ln C(480, 240) ≈ 330, so they never need the tilt.
+const PLAIN_WEIGHT_RANGE: f64 = 600.0;
+
+/// The combinations that `combine_tilted` tries at most before it settles on its tilt.
+const TILT_ROUNDS: usize = 12;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set it to check the tilted combination against brute force on small boards, where
+    /// the weights never need it.
+    pub(crate) static FORCE_TILT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a test asks for the tilted combination (never outside tests).
+fn tilt_forced() -> bool {
+    #[cfg(test)]
+    return FORCE_TILT.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+/// `a` convolved with `b`, and with `normalize` divided by its largest entry: the result and the
+/// natural log of the divisor (0 without `normalize`).
+fn convolve_scaled(a: &[f64], b: &[f64], normalize: bool) -> (Vec<f64>, f64) {
+    let mut out = convolve(a, b);
+    if !normalize {
+        return (out, 0.0);
+    }
+    let top = out.iter().cloned().fold(0.0, f64::max);
+    if top > 0.0 && top.is_finite() {
+        for value in &mut out {
+            *value /= top;
+        }
+        return (out, top.ln());
+    }
+    (out, 0.0)
+}
+
+/// A copy of `counts` with the layouts of k mines (and the per-box sums of that row) multiplied
+/// by exp(−tilt · k), then scaled to a largest layout count of 1 again, the scale added to
+/// `log_scale`. Computed in logs, so no factor overflows on the way.
+fn tilted_counts(counts: &ComponentCounts, tilt: f64) -> ComponentCounts {
+    let shifted = |value: f64, k: usize| value.ln() - tilt * k as f64;
+    let top = counts
+        .layouts
+        .iter()
+        .enumerate()
+        .filter(|(_, value)| **value > 0.0)
+        .map(|(k, value)| shifted(*value, k))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let scale = |value: f64, k: usize| if value > 0.0 { (shifted(value, k) - top).exp() } else { 0.0 };
+    let slots = counts.box_cells.len().max(1);
+    let rows = |rows: &[f64]| -> Vec<f64> {
+        rows.iter().enumerate().map(|(index, value)| scale(*value, counts.row_base + index / slots)).collect()
+    };
+    ComponentCounts {
+        box_cells: counts.box_cells.clone(),
+        first_cell: counts.first_cell,
+        layouts: counts.layouts.iter().enumerate().map(|(k, value)| scale(*value, k)).collect(),
+        row_base: counts.row_base,
+        mine_rows: rows(&counts.mine_rows),
+        safe_rows: rows(&counts.safe_rows),
+        log_scale: counts.log_scale + top,
+        exact: counts.exact,
+    }
+}
+
+/// The combination of `components` when the weights C(u, M − m) of their possible totals span
+/// more than f64 can hold (big boards with many frontier mines): the counts of a total m are
+/// multiplied by exp(−tilt · m) and its weight by exp(tilt · m), which leaves every product, so
+/// every probability, as it is, with the tilt taken from the slope of ln W at the likeliest
+/// total. That total is found by iteration: each round combines with the tilt of the last
+/// round's likeliest total, until it comes out the same. Prefixes are scaled to a largest entry
+/// of 1 as they are built, so no product of many components overflows. `log_weights[m]` is
+/// ln C(u, M − m) (`None` where no layout has that total), `fewest` the smallest total.
+fn combine_tilted(
+    components: Vec<Arc<ComponentCounts>>,
+    exact: bool,
+    log_weights: &[Option<f64>],
+    fewest: usize,
+    mines: usize,
+) -> Result<Combined, SolveError> {
+    let at = |m: usize| log_weights.get(m).copied().flatten();
+    // −d ln W / dm at m: the tilt that makes the weights flat around m.
+    let slope = |m: usize| match (at(m), at(m + 1), m.checked_sub(1).and_then(at)) {
+        (Some(here), Some(next), _) => here - next,
+        (Some(here), None, Some(before)) => before - here,
+        _ => 0.0,
+    };
+    let mut tilt = 0.0;
+    let mut centre = None;
+    for round in 0..TILT_ROUNDS {
+        let tilted: Vec<ComponentCounts> =
+            components.iter().map(|component| tilted_counts(component, tilt)).collect();
+        let mut prefix = vec![vec![1.0]];
+        let mut prefix_log = vec![0.0];
+        for component in &tilted {
+            let (next, log) =
+                convolve_scaled(prefix.last().map(Vec::as_slice).unwrap_or(&[1.0]), &component.layouts, true);
+            prefix_log.push(prefix_log.last().copied().unwrap_or(0.0) + log);
+            prefix.push(next);
+        }
+        let total = &prefix[components.len()];
+        let likeliest = total
+            .iter()
+            .enumerate()
+            .skip(fewest)
+            .filter(|(_, t)| **t > 0.0)
+            .filter_map(|(m, t)| at(m).map(|w| (m, t.ln() + w + tilt * m as f64)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(m, _)| m);
+        let Some(likeliest) = likeliest else {
+            return Err(SolveError::Inconsistent { mines });
+        };
+        if centre != Some(likeliest) && round + 1 < TILT_ROUNDS {
+            centre = Some(likeliest);
+            tilt = slope(likeliest);
+            continue;
+        }
+        // Weights of the possible totals only (below `fewest` no layout has the total, and
+        // there the tilted weight could overflow); ln W + tilt · m is concave, so at most 0 here.
+        let peak = (fewest..log_weights.len())
+            .filter_map(|m| at(m).map(|w| w + tilt * m as f64))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> = (0..log_weights.len())
+            .map(|m| match at(m) {
+                Some(w) if m >= fewest => (w + tilt * m as f64 - peak).exp(),
+                _ => 0.0,
+            })
+            .collect();
+        let z: f64 = total.iter().zip(&weights).map(|(t, w)| t * w).sum();
+        if z <= 0.0 || !z.is_finite() {
+            return Err(SolveError::Inconsistent { mines });
+        }
+        let log_scale: f64 = tilted.iter().map(|component| component.log_scale).sum();
+        let log_layouts = z.ln() + peak + log_scale + prefix_log[components.len()];
+        return Ok(Combined {
+            components,
+            tilted: Some(tilted),
+            exact,
+            weights,
+            prefix,
+            prefix_log,
+            z,
+            log_layouts,
+        });
+    }
+    unreachable!("the last round always returns")
+}
+
 /// The new components of `structure` enumerated (only their layout counts with `counts_only`)
-/// and all of them combined by convolution over mine totals, weighted by C(u, M − m).
+/// and all of them combined by convolution over mine totals, weighted by C(u, M − m). When those
+/// weights span more than `PLAIN_WEIGHT_RANGE` over the possible totals, or the sum leaves the
+/// range of f64, the combination is made again with tilted counts (`combine_tilted`).
 fn combine(
     view: &BoardView<'_>,
     structure: &Structure<'_>,
@@ -956,11 +1117,14 @@ fn combine(
     }
     let total = &prefix[components.len()];
     let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
-    if z <= 0.0 || !z.is_finite() {
-        return Err(SolveError::Inconsistent { mines: view.mines });
+    // The smallest possible total: below it no layout, so no weight, counts.
+    let fewest: usize = components.iter().map(|c| c.layouts.iter().position(|w| *w > 0.0).unwrap_or(0)).sum();
+    let in_range = log_weights.iter().skip(fewest).flatten().all(|w| peak - w <= PLAIN_WEIGHT_RANGE);
+    if !(in_range && z > 0.0 && z.is_finite()) || tilt_forced() {
+        return combine_tilted(components, exact, &log_weights, fewest, view.mines);
     }
     let log_layouts = z.ln() + peak + log_scale;
-    Ok(Combined { components, exact, weights, prefix, z, log_layouts })
+    Ok(Combined { components, tilted: None, exact, weights, prefix, prefix_log: Vec::new(), z, log_layouts })
 }
 
 /// The analysis of `view` from its `Structure`: the new components enumerated, then all combined
@@ -970,24 +1134,41 @@ fn solve_structure(
     structure: &Structure<'_>,
     node_budget: u64,
 ) -> Result<Analysis, SolveError> {
-    let Combined { components, exact, weights, prefix, z, log_layouts } =
+    let Combined { components, tilted, exact, weights, prefix, prefix_log, z, log_layouts } =
         combine(view, structure, node_budget, false)?;
     let cells = view.width * view.height;
     let u = structure.interior.len();
     let count = components.len();
     let total = &prefix[count];
+    // The counts the combination used: tilted ones are scaled as they are built.
+    let counts: Vec<&ComponentCounts> = match &tilted {
+        Some(tilted) => tilted.iter().collect(),
+        None => components.iter().map(|component| component.as_ref()).collect(),
+    };
+    let scaled = tilted.is_some();
+    let prefix_log = |index: usize| prefix_log.get(index).copied().unwrap_or(0.0);
     // With the suffix convolutions, every component's "all others" distribution.
     let mut suffix = vec![vec![1.0]; count + 1];
+    let mut suffix_log = vec![0.0; count + 1];
     for index in (0..count).rev() {
-        suffix[index] = convolve(&suffix[index + 1], &components[index].layouts);
+        let (next, log) = convolve_scaled(&suffix[index + 1], &counts[index].layouts, scaled);
+        suffix[index] = next;
+        suffix_log[index] = suffix_log[index + 1] + log;
     }
     let mut probabilities: Vec<Option<f64>> = vec![None; cells];
     let mut component_of = vec![None; cells];
     let mut component_sizes = Vec::with_capacity(count);
     let mut safe = Vec::new();
     let mut mines = Vec::new();
-    for (index, component) in components.iter().enumerate() {
-        let others = convolve(&prefix[index], &suffix[index + 1]);
+    for (index, component) in counts.iter().enumerate() {
+        let mut others = convolve(&prefix[index], &suffix[index + 1]);
+        if scaled {
+            // Back to the scale of the total, which z was summed from.
+            let scale = (prefix_log(index) + suffix_log[index + 1] - prefix_log(count)).exp();
+            for value in &mut others {
+                *value *= scale;
+            }
+        }
         // factor(k) = Σ_j others[j] · W(k + j)
         let factor: Vec<f64> = (0..component.layouts.len())
             .map(|k| {
