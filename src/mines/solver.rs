@@ -960,7 +960,8 @@ fn convolve_scaled(a: &[f64], b: &[f64], normalize: bool) -> (Vec<f64>, f64) {
 
 /// A copy of `counts` with the layouts of k mines (and the per-box sums of that row) multiplied
 /// by exp(−tilt · k), then scaled to a largest layout count of 1 again, the scale added to
-/// `log_scale`. Computed in logs, so no factor overflows on the way.
+/// `log_scale`. Computed in logs, so no factor overflows on the way. The cells of the boxes are
+/// not copied: they stay with `counts`.
 fn tilted_counts(counts: &ComponentCounts, tilt: f64) -> ComponentCounts {
     let shifted = |value: f64, k: usize| value.ln() - tilt * k as f64;
     let top = counts
@@ -976,7 +977,7 @@ fn tilted_counts(counts: &ComponentCounts, tilt: f64) -> ComponentCounts {
         rows.iter().enumerate().map(|(index, value)| scale(*value, counts.row_base + index / slots)).collect()
     };
     ComponentCounts {
-        box_cells: counts.box_cells.clone(),
+        box_cells: Vec::new(),
         first_cell: counts.first_cell,
         layouts: counts.layouts.iter().enumerate().map(|(k, value)| scale(*value, k)).collect(),
         row_base: counts.row_base,
@@ -1160,7 +1161,9 @@ fn solve_structure(
     let mut component_sizes = Vec::with_capacity(count);
     let mut safe = Vec::new();
     let mut mines = Vec::new();
-    for (index, component) in counts.iter().enumerate() {
+    for (index, (component, component_boxes)) in
+        counts.iter().zip(components.iter().map(|component| &component.box_cells)).enumerate()
+    {
         let mut others = convolve(&prefix[index], &suffix[index + 1]);
         if scaled {
             // Back to the scale of the total, which z was summed from.
@@ -1176,7 +1179,7 @@ fn solve_structure(
             })
             .collect();
         // Per box, Σ_k weight(k) · factor(k), summed in order of k.
-        let slots = component.box_cells.len();
+        let slots = component_boxes.len();
         let mut mine_weights = vec![0.0; slots];
         let mut safe_weights = vec![0.0; slots];
         let rows = component
@@ -1192,7 +1195,7 @@ fn solve_structure(
             }
         }
         let mut size = 0;
-        for (slot, box_cells) in component.box_cells.iter().enumerate() {
+        for (slot, box_cells) in component_boxes.iter().enumerate() {
             let (mine_weight, safe_weight) = (mine_weights[slot], safe_weights[slot]);
             let probability = (mine_weight / (z * box_cells.len() as f64)).clamp(0.0, 1.0);
             for &cell in box_cells {
