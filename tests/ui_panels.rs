@@ -395,8 +395,22 @@ fn a_new_game_of_another_size_drops_the_old_analysis() {
     assert_eq!(harness.state_mut().mines_panel().game().cells().len(), 81);
 }
 
+/// Steps the UI until an imported board's layout is drawn (at most ~10 s).
+fn wait_for_import(harness: &mut Harness<'static, CurioApp>) {
+    for _ in 0..500 {
+        harness.step();
+        if !harness.state_mut().mines_panel().is_importing() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!harness.state_mut().mines_panel().is_importing(), "the import did not finish");
+    harness.run();
+}
+
 /// Export writes the mines too, so importing the file plays on the same game; a board without
-/// its mines marked is played on a layout drawn from those that fit its numbers.
+/// its mines marked is played on a layout drawn from those that fit its numbers (on a background
+/// thread).
 #[test]
 fn imported_boards_are_played_on_a_layout_that_fits() {
     let dir = tempfile::tempdir().expect("temporary directory");
@@ -423,7 +437,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     // Without the mines: a layout is drawn, and it agrees with every number on the board.
     std::fs::write(&path, exported.replace('*', ".")).expect("write");
     harness.get_by_role_and_label(Role::Button, "Import").click();
-    harness.run();
+    wait_for_import(&mut harness);
     harness.get_by_label_contains("drawn at random");
     let game = harness.state_mut().mines_panel().game().clone();
     assert_eq!(game.cells(), original.cells());
@@ -439,7 +453,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     // A board no layout fits is not loaded, and the message says why.
     std::fs::write(&path, "mines=1\n3.\n..\n").expect("write");
     harness.get_by_role_and_label(Role::Button, "Import").click();
-    harness.run();
+    wait_for_import(&mut harness);
     harness.get_by_label_contains("cannot draw a mine layout that fits: the board is inconsistent");
     assert_eq!(harness.state_mut().mines_panel().game().cells(), game.cells(), "the game in play stays");
     // Past 60,000 cells a layout is not drawn (it would block the window), and the message says so.

@@ -10,6 +10,7 @@ use crate::app::widgets::{
 use crate::jobs::{Job, JobError};
 use crate::mines::play::{self, BenchError, BenchResult, Refinement};
 use crate::mines::solver::{self, Analysis, BoardView};
+use crate::mines::text::BoardText;
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
 use eframe::egui;
 use rand::SeedableRng;
@@ -22,6 +23,15 @@ const BACKGROUND_ANALYSIS_CELLS: usize = 5_000;
 
 /// Imported boards without their mines marked get a drawn layout up to this many cells.
 const DRAWN_LAYOUT_CELLS: usize = 60_000;
+
+/// An imported board on its way in: its path, the board and its size, and the mine layout it is
+/// played on.
+struct Imported {
+    path: String,
+    board: BoardText,
+    config: BoardConfig,
+    layout: Vec<bool>,
+}
 
 /// Largest side of a board cell when the whole board is in view, in points.
 const MAX_CELL: f32 = 36.0;
@@ -134,6 +144,8 @@ pub struct MinesPanel {
     /// the chart stays beside its result.
     bench_samples: Vec<[f64; 2]>,
     move_job: Option<(MoveRequest, u64, MoveJob)>,
+    /// An imported board whose layout is being drawn, with the game version it was asked at.
+    import_job: Option<(u64, Job<Result<Imported, String>>)>,
     gpu: bool,
     texels: Option<GpuBoard>,
     board_version: u64,
@@ -172,6 +184,7 @@ impl MinesPanel {
             bench_result,
             bench_samples,
             move_job: None,
+            import_job: None,
             gpu,
             texels: None,
             board_version: 0,
@@ -199,6 +212,11 @@ impl MinesPanel {
     /// True while a background analysis runs.
     pub fn is_analysing(&self) -> bool {
         self.analysis_job.is_some() || self.analysis_stale
+    }
+
+    /// True while an imported board's mine layout is being drawn.
+    pub fn is_importing(&self) -> bool {
+        self.import_job.is_some()
     }
 
     /// True while a benchmark runs.
@@ -415,6 +433,9 @@ impl MinesPanel {
     }
 
     fn import(&mut self) {
+        if self.import_job.is_some() {
+            return;
+        }
         let path = self.state.board_path.trim().to_string();
         let loaded = std::fs::read_to_string(&path)
             .map_err(|error| format!("cannot read '{path}': {error}"))
@@ -424,43 +445,70 @@ impl MinesPanel {
                     .map_err(|error| format!("{path}: {error}"))?;
                 Ok((board, config))
             });
-        let (board, config) = match loaded {
+        let (mut board, config) = match loaded {
             Ok(loaded) => loaded,
             Err(error) => {
                 self.message = Some(Err(error));
                 return;
             }
         };
+        if let Some(layout) = board.layout.take() {
+            self.finish_import(Imported { path, board, config, layout }, false);
+            return;
+        }
         // Without its mines marked, the board is played on a layout drawn at random (seeded)
-        // from those that fit its numbers: on the UI thread, so only for boards small enough to
-        // draw in well under a second (0.19 s measured on 300x200 in mid-game).
-        let (layout, drawn) = match board.layout {
-            Some(layout) => (layout, false),
-            None if board.cells.len() > DRAWN_LAYOUT_CELLS => {
-                self.message = Some(Err(format!(
-                    "{path}: a board of over {DRAWN_LAYOUT_CELLS} cells needs all its mines marked with * to be \
-                     played on (drawing a layout that fits its numbers would take too long)"
-                )));
-                return;
+        // from those that fit its numbers, on a background thread: up to 60,000 cells it takes
+        // about two seconds at most (1.7 s on a 300x200 board with 9,000 mines and sixty
+        // openings), beyond that it could take minutes.
+        if board.cells.len() > DRAWN_LAYOUT_CELLS {
+            self.message = Some(Err(format!(
+                "{path}: a board of over {DRAWN_LAYOUT_CELLS} cells needs all its mines marked with * to be \
+                 played on (drawing a layout that fits its numbers would take too long)"
+            )));
+            return;
+        }
+        let seed = self.state.seed;
+        let job = Job::spawn("curio-mines-import", move |_| {
+            let view = BoardView {
+                width: board.width,
+                height: board.height,
+                mines: board.mines,
+                cells: &board.cells,
+            };
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            Ok(match solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng) {
+                Ok(layout) => Ok(Imported { path, board, config, layout }),
+                Err(error) => Err(format!("{path}: cannot draw a mine layout that fits: {error}")),
+            })
+        });
+        match job {
+            Ok(job) => {
+                self.import_job = Some((self.game_version, job));
+                self.message = None;
             }
-            None => {
-                let view = BoardView {
-                    width: board.width,
-                    height: board.height,
-                    mines: board.mines,
-                    cells: &board.cells,
-                };
-                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(self.state.seed);
-                match solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng) {
-                    Ok(layout) => (layout, true),
-                    Err(error) => {
-                        self.message =
-                            Some(Err(format!("{path}: cannot draw a mine layout that fits: {error}")));
-                        return;
-                    }
-                }
+            Err(error) => self.message = Some(Err(format!("cannot start the import: {error}"))),
+        }
+    }
+
+    fn poll_import(&mut self) {
+        let Some((version, job)) = &mut self.import_job else { return };
+        let Some(result) = job.poll() else { return };
+        let version = *version;
+        self.import_job = None;
+        match result.unwrap_or_else(|error| Err(error.to_string())) {
+            // A game played or started meanwhile stays: the import is dropped, and says so.
+            Ok(imported) if version != self.game_version => {
+                self.message =
+                    Some(Err(format!("{}: not loaded, the game changed while it was drawn", imported.path)));
             }
-        };
+            Ok(imported) => self.finish_import(imported, true),
+            Err(error) => self.message = Some(Err(error)),
+        }
+    }
+
+    /// Plays on an imported board; `drawn` when its layout was drawn at random.
+    fn finish_import(&mut self, imported: Imported, drawn: bool) {
+        let Imported { path, board, config, layout } = imported;
         let mut game = Game::with_mines(config, layout);
         game.set_visible(board.cells);
         self.game = game;
@@ -640,6 +688,7 @@ impl Panel for MinesPanel {
             self.bench_job = None;
         }
         self.poll_move();
+        self.poll_import();
         if self.auto_play {
             let interval = 1.0 / self.state.moves_per_second.max(0.5);
             let due = self.last_auto_step.is_none_or(|last| last.elapsed().as_secs_f32() >= interval);
@@ -656,7 +705,7 @@ impl Panel for MinesPanel {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.refresh_analysis(ctx);
-        if self.analysis_job.is_some() || self.move_job.is_some() {
+        if self.analysis_job.is_some() || self.move_job.is_some() || self.import_job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }
@@ -800,13 +849,17 @@ impl Panel for MinesPanel {
             .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
-            if ui.button("Import").clicked() {
+            let importing = self.import_job.is_some();
+            if ui.add_enabled(!importing, egui::Button::new("Import")).clicked() {
                 self.import();
             }
             if ui.button("Export board").clicked() {
                 self.export();
             }
         });
+        if self.import_job.is_some() {
+            ui.colored_label(theme::HINT, "drawing a mine layout that fits…");
+        }
         outcome_label(ui, self.message.as_ref());
         ui.separator();
         ui.strong("Benchmark");
