@@ -122,48 +122,6 @@ fn small_game(
     (game.status() == GameStatus::Playing && covered.len() <= max_covered).then_some((game, covered))
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
-
-    #[test]
-    fn probabilities_equal_brute_force(
-        width in 2usize..=5, height in 2usize..=6, density in 0.05f64..0.45, seed in any::<u64>(), clicks in 1usize..=4,
-    ) {
-        let in_play = game_in_play(width, height, density, seed, clicks);
-        prop_assume!(in_play.is_some());
-        let (game, mines) = in_play.expect("in play");
-        let view = BoardView { width, height, mines, cells: game.cells() };
-        let Some((expected, layouts)) = brute_force(&view) else { return Ok(()) };
-        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
-        prop_assert!(analysis.exact);
-        prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
-            "layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
-        for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
-            match (got, want) {
-                (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
-                    "cell {index}: solver {got} brute force {want}\n{}", super::text::format(width, mines, game.cells(), None)),
-                (None, None) => {}
-                _ => prop_assert!(false, "cell {index}: covered mismatch"),
-            }
-        }
-        let layout = game.mine_layout().expect("layout");
-        for &cell in &analysis.safe {
-            prop_assert!(!layout[cell], "cell {cell} called safe is a mine");
-            prop_assert_eq!(expected[cell], Some(0.0));
-        }
-        for &cell in &analysis.mines {
-            prop_assert!(layout[cell], "cell {cell} called a mine is safe");
-        }
-        let deductions = deduce(&view).expect("consistent");
-        for (cell, _) in deductions.safe {
-            prop_assert!(!layout[cell] && expected[cell] == Some(0.0), "rule called mine {cell} safe");
-        }
-        for (cell, _) in deductions.mines {
-            prop_assert!(layout[cell] && expected[cell] == Some(1.0), "rule called safe {cell} a mine");
-        }
-    }
-}
-
 /// Sets `FORCE_TILT` for the life of the guard.
 struct ForcedTilt;
 
@@ -181,12 +139,10 @@ impl Drop for ForcedTilt {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
-    /// The tilted combination (big boards whose weights span more than f64 holds) forced on
-    /// small boards: the same probabilities and layout counts as brute force.
     #[test]
-    fn tilted_combination_equals_brute_force(
+    fn probabilities_equal_brute_force(
         width in 2usize..=5, height in 2usize..=6, density in 0.05f64..0.45, seed in any::<u64>(), clicks in 1usize..=4,
     ) {
         let in_play = game_in_play(width, height, density, seed, clicks);
@@ -194,23 +150,37 @@ proptest! {
         let (game, mines) = in_play.expect("in play");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let Some((expected, layouts)) = brute_force(&view) else { return Ok(()) };
-        let _forced = ForcedTilt::new();
-        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
-        prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
-            "layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
-        for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
-            match (got, want) {
-                (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
-                    "cell {index}: solver {got} brute force {want}\n{}", super::text::format(width, mines, game.cells(), None)),
-                (None, None) => {}
-                _ => prop_assert!(false, "cell {index}: covered mismatch"),
+        let layout = game.mine_layout().expect("layout");
+        // Combined as they are, and tilted as big boards are (see `combine_tilted`).
+        for tilted in [false, true] {
+            let _forced = tilted.then(ForcedTilt::new);
+            let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
+            prop_assert!(analysis.exact);
+            prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
+                "tilted {tilted}, layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
+            for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
+                match (got, want) {
+                    (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
+                        "tilted {tilted}, cell {index}: solver {got} brute force {want}\n{}",
+                        super::text::format(width, mines, game.cells(), None)),
+                    (None, None) => {}
+                    _ => prop_assert!(false, "cell {index}: covered mismatch"),
+                }
+            }
+            for &cell in &analysis.safe {
+                prop_assert!(!layout[cell], "tilted {tilted}: cell {cell} called safe is a mine");
+                prop_assert_eq!(expected[cell], Some(0.0));
+            }
+            for &cell in &analysis.mines {
+                prop_assert!(layout[cell], "tilted {tilted}: cell {cell} called a mine is safe");
             }
         }
-        for &cell in &analysis.safe {
-            prop_assert_eq!(expected[cell], Some(0.0));
+        let deductions = deduce(&view).expect("consistent");
+        for (cell, _) in deductions.safe {
+            prop_assert!(!layout[cell] && expected[cell] == Some(0.0), "rule called mine {cell} safe");
         }
-        for &cell in &analysis.mines {
-            prop_assert_eq!(expected[cell], Some(1.0));
+        for (cell, _) in deductions.mines {
+            prop_assert!(layout[cell] && expected[cell] == Some(1.0), "rule called safe {cell} a mine");
         }
     }
 }
