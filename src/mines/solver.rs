@@ -826,6 +826,28 @@ struct Component<'a> {
     first_cell: usize,
 }
 
+/// Per-constraint working arrays of the enumeration, indexed by constraint, allocated once for
+/// all the components of an analysis: each component sets only the entries of its own
+/// constraints (no two components share one), so a board of many small components does not pay
+/// for all of its constraints once per component.
+struct Scratch {
+    need: Vec<i64>,
+    capacity: Vec<i64>,
+    touched: Vec<bool>,
+    boxes_of: Vec<Vec<usize>>,
+}
+
+impl Scratch {
+    fn new(constraints: usize) -> Self {
+        Self {
+            need: vec![0; constraints],
+            capacity: vec![0; constraints],
+            touched: vec![false; constraints],
+            boxes_of: vec![Vec::new(); constraints],
+        }
+    }
+}
+
 /// Enumerates one component within `budget` nodes (an approximation past it), with its weights
 /// scaled to a largest layout weight of 1; only layout counts with `counts_only`. Returns the
 /// counts and the nodes used.
@@ -834,13 +856,17 @@ fn enumerate_component(
     all: &[Constraint],
     budget: u64,
     counts_only: bool,
+    scratch: &mut Scratch,
 ) -> (ComponentCounts, u64) {
     let Component { boxes, box_list, first_cell } = *component;
-    let order = enumeration_order(boxes, box_list, all.len());
-    let mut need = vec![0i64; all.len()];
-    let mut capacity = vec![0i64; all.len()];
-    for (index, constraint) in all.iter().enumerate() {
-        need[index] = constraint.mines as i64;
+    let order = enumeration_order(boxes, box_list, scratch);
+    let mut need = std::mem::take(&mut scratch.need);
+    let mut capacity = std::mem::take(&mut scratch.capacity);
+    for &b in &order {
+        for &c in &boxes[b].constraints {
+            need[c] = all[c].mines as i64;
+            capacity[c] = 0;
+        }
     }
     for &b in &order {
         for &c in &boxes[b].constraints {
@@ -870,6 +896,8 @@ fn enumerate_component(
         budget: budget.max(10_000),
     };
     enumerator.run(0, 0, 1.0);
+    scratch.need = std::mem::take(&mut enumerator.need);
+    scratch.capacity = std::mem::take(&mut enumerator.capacity);
     let mut counts = enumerator.counts;
     if !counts.exact {
         counts = approximate_component(boxes, &enumerator.order, all);
@@ -899,29 +927,44 @@ enum Part<'a> {
 struct Combined {
     /// Per component, its layout counts (enumerated now, or reused).
     components: Vec<Arc<ComponentCounts>>,
-    /// The counts the combination was computed with when they had to be tilted (see
-    /// `combine_tilted`); `None` when `components` were used as they are.
-    tilted: Option<Vec<ComponentCounts>>,
     /// False when a component went over the node budget and was approximated.
     exact: bool,
-    /// W(m) = C(u, M − m) for each frontier total m, relative to the largest (times the tilt's
-    /// exp(tilt · m) when tilted).
+    /// W(m) = C(u, M − m) for each frontier total m, relative to the largest (times exp(tilt · m)
+    /// when the totals are tilted).
     weights: Vec<f64>,
-    /// prefix[k]: the distribution of the first k components' totals.
-    prefix: Vec<Vec<f64>>,
-    /// Natural log of the scale each prefix was divided by (empty: none was).
-    prefix_log: Vec<f64>,
-    /// Σ_m prefix[all](m) · W(m): the number of layouts, scaled.
+    /// The distributions of the totals of the first k components.
+    totals: Totals,
+    /// Σ_m total(m) · W(m): the number of layouts, scaled.
     z: f64,
     /// Natural log of the number of layouts (unscaled).
     log_layouts: f64,
 }
 
+/// How `combine` summed the components over mine totals.
+enum Totals {
+    /// Small boards: `prefix[k]` is the distribution of the first k components' totals, indexed
+    /// from total 0, of the components as they are.
+    Plain { prefix: Vec<Vec<f64>> },
+    /// Big boards (`combine_tilted`): the components' counts tilted (`counts`), and each prefix
+    /// only over the totals that matter, scaled to a largest entry of 1 (ln of the scale in
+    /// `prefix_log`).
+    Tilted { counts: Vec<ComponentCounts>, prefix: Vec<Window>, prefix_log: Vec<f64> },
+}
+
 /// The widest range, in natural-log units, that the weights of the possible frontier totals may
 /// span when they are combined as they are: f64 loses precision below about e^-708, so past
 /// this range `combine` tilts the counts instead. On expert boards the range is at most
-/// ln C(480, 240) ≈ 330, so they never need the tilt.
+/// ln C(480, 240) ≈ 330.
 const PLAIN_WEIGHT_RANGE: f64 = 600.0;
+
+/// The largest sum of the components' largest mine counts that `combine` sums as they are: the
+/// plain sums keep every total from 0 for every prefix and convolve whole prefixes and suffixes
+/// for each component, O(components · totals²), which a 1000x1000 board cannot afford. On expert
+/// boards the sum is at most 480 (one per covered cell), so they are always summed as they are.
+const PLAIN_TOTALS: usize = 600;
+
+/// Entries below this share of a window's largest entry are cut from its ends.
+const WINDOW_CUT: f64 = 1e-30;
 
 /// The combinations that `combine_tilted` tries at most before it settles on its tilt.
 const TILT_ROUNDS: usize = 12;
@@ -941,21 +984,46 @@ fn tilt_forced() -> bool {
     false
 }
 
-/// `a` convolved with `b`, and with `normalize` divided by its largest entry: the result and the
-/// natural log of the divisor (0 without `normalize`).
-fn convolve_scaled(a: &[f64], b: &[f64], normalize: bool) -> (Vec<f64>, f64) {
-    let mut out = convolve(a, b);
-    if !normalize {
-        return (out, 0.0);
+/// A stretch of a distribution over mine totals: `values[i]` weighs the total `start + i`, and
+/// every total outside weighs 0 (or, after a cut, too little to count).
+#[derive(Clone, Debug)]
+struct Window {
+    start: usize,
+    values: Vec<f64>,
+}
+
+impl Window {
+    /// The stretch of `values` (indexed from total 0) between its first and last nonzero entry.
+    fn of(values: &[f64]) -> Self {
+        let first = values.iter().position(|v| *v != 0.0).unwrap_or(0);
+        let last = values.iter().rposition(|v| *v != 0.0).map_or(first, |last| last + 1);
+        Self { start: first, values: values[first..last].to_vec() }
     }
-    let top = out.iter().cloned().fold(0.0, f64::max);
-    if top > 0.0 && top.is_finite() {
-        for value in &mut out {
-            *value /= top;
+
+    /// One past the last total.
+    fn end(&self) -> usize {
+        self.start + self.values.len()
+    }
+
+    /// The weight of total `t`.
+    fn at(&self, t: usize) -> f64 {
+        t.checked_sub(self.start).and_then(|index| self.values.get(index)).copied().unwrap_or(0.0)
+    }
+
+    /// Scaled to a largest entry of 1, with the ends below `WINDOW_CUT` of it cut; returns ln of
+    /// the scale (0 when every entry is 0).
+    fn normalize(&mut self) -> f64 {
+        let top = self.values.iter().cloned().fold(0.0, f64::max);
+        if !(top > 0.0 && top.is_finite()) {
+            return 0.0;
         }
-        return (out, top.ln());
+        let cut = top * WINDOW_CUT;
+        let first = self.values.iter().position(|v| *v >= cut).unwrap_or(0);
+        let last = self.values.iter().rposition(|v| *v >= cut).map_or(first, |last| last + 1);
+        self.values = self.values[first..last].iter().map(|v| v / top).collect();
+        self.start += first;
+        top.ln()
     }
-    (out, 0.0)
 }
 
 /// A copy of `counts` with the layouts of k mines (and the per-box sums of that row) multiplied
@@ -988,19 +1056,20 @@ fn tilted_counts(counts: &ComponentCounts, tilt: f64) -> ComponentCounts {
     }
 }
 
-/// The combination of `components` when the weights C(u, M − m) of their possible totals span
-/// more than f64 can hold (big boards with many frontier mines): the counts of a total m are
-/// multiplied by exp(−tilt · m) and its weight by exp(tilt · m), which leaves every product, so
-/// every probability, as it is, with the tilt taken from the slope of ln W at the likeliest
-/// total. That total is found by iteration: each round combines with the tilt of the last
-/// round's likeliest total, until it comes out the same. Prefixes are scaled to a largest entry
-/// of 1 as they are built, so no product of many components overflows. `log_weights[m]` is
-/// ln C(u, M − m) (`None` where no layout has that total), `fewest` the smallest total.
+/// The combination of `components` on big boards: when the weights C(u, M − m) of their possible
+/// totals span more than f64 can hold, or the totals are too many to keep whole. The counts of a
+/// total m are multiplied by exp(−tilt · m) and its weight by exp(tilt · m), which leaves every
+/// product, so every probability, as it is, with the tilt taken from the slope of ln W at the
+/// likeliest total: then the weights are flat around it and the tilted distributions of the
+/// totals are concentrated there (each a sum of many small components). That total is found by
+/// iteration: each round combines with the tilt of the last round's likeliest total, until it
+/// comes out the same. Each prefix is scaled to a largest entry of 1 as it is built and its ends
+/// below `WINDOW_CUT` of that are cut, so no product overflows and a prefix holds only the totals
+/// that matter. `log_weights[m]` is ln C(u, M − m) (`None` where no layout has that total).
 fn combine_tilted(
     components: Vec<Arc<ComponentCounts>>,
     exact: bool,
     log_weights: &[Option<f64>],
-    fewest: usize,
     mines: usize,
 ) -> Result<Combined, SolveError> {
     let at = |m: usize| log_weights.get(m).copied().flatten();
@@ -1013,23 +1082,23 @@ fn combine_tilted(
     let mut tilt = 0.0;
     let mut centre = None;
     for round in 0..TILT_ROUNDS {
-        let tilted: Vec<ComponentCounts> =
+        let counts: Vec<ComponentCounts> =
             components.iter().map(|component| tilted_counts(component, tilt)).collect();
-        let mut prefix = vec![vec![1.0]];
+        let mut prefix = vec![Window { start: 0, values: vec![1.0] }];
         let mut prefix_log = vec![0.0];
-        for component in &tilted {
-            let (next, log) =
-                convolve_scaled(prefix.last().map(Vec::as_slice).unwrap_or(&[1.0]), &component.layouts, true);
+        for component in &counts {
+            let last = prefix.last().expect("starts with one");
+            let layouts = Window::of(&component.layouts);
+            let mut next =
+                Window { start: last.start + layouts.start, values: convolve(&last.values, &layouts.values) };
+            let log = next.normalize();
             prefix_log.push(prefix_log.last().copied().unwrap_or(0.0) + log);
             prefix.push(next);
         }
         let total = &prefix[components.len()];
-        let likeliest = total
-            .iter()
-            .enumerate()
-            .skip(fewest)
-            .filter(|(_, t)| **t > 0.0)
-            .filter_map(|(m, t)| at(m).map(|w| (m, t.ln() + w + tilt * m as f64)))
+        let likeliest = (total.start..total.end())
+            .filter(|&m| total.at(m) > 0.0)
+            .filter_map(|m| at(m).map(|w| (m, total.at(m).ln() + w + tilt * m as f64)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(m, _)| m);
         let Some(likeliest) = likeliest else {
@@ -1040,8 +1109,9 @@ fn combine_tilted(
             tilt = slope(likeliest);
             continue;
         }
-        // Weights of the possible totals only (below `fewest` no layout has the total, and
+        // Weights of the possible totals only (below the smallest no layout has the total, and
         // there the tilted weight could overflow); ln W + tilt · m is concave, so at most 0 here.
+        let fewest: usize = components.iter().map(|component| component.row_base).sum();
         let peak = (fewest..log_weights.len())
             .filter_map(|m| at(m).map(|w| w + tilt * m as f64))
             .fold(f64::NEG_INFINITY, f64::max);
@@ -1051,19 +1121,18 @@ fn combine_tilted(
                 _ => 0.0,
             })
             .collect();
-        let z: f64 = total.iter().zip(&weights).map(|(t, w)| t * w).sum();
+        let z: f64 =
+            (total.start..total.end()).map(|m| total.at(m) * weights.get(m).copied().unwrap_or(0.0)).sum();
         if z <= 0.0 || !z.is_finite() {
             return Err(SolveError::Inconsistent { mines });
         }
-        let log_scale: f64 = tilted.iter().map(|component| component.log_scale).sum();
+        let log_scale: f64 = counts.iter().map(|component| component.log_scale).sum();
         let log_layouts = z.ln() + peak + log_scale + prefix_log[components.len()];
         return Ok(Combined {
             components,
-            tilted: Some(tilted),
             exact,
             weights,
-            prefix,
-            prefix_log,
+            totals: Totals::Tilted { counts, prefix, prefix_log },
             z,
             log_layouts,
         });
@@ -1072,9 +1141,9 @@ fn combine_tilted(
 }
 
 /// The new components of `structure` enumerated (only their layout counts with `counts_only`)
-/// and all of them combined by convolution over mine totals, weighted by C(u, M − m). When those
-/// weights span more than `PLAIN_WEIGHT_RANGE` over the possible totals, or the sum leaves the
-/// range of f64, the combination is made again with tilted counts (`combine_tilted`).
+/// and all of them combined by convolution over mine totals, weighted by C(u, M − m). Big boards
+/// (weights that span more than `PLAIN_WEIGHT_RANGE` over the possible totals, more than
+/// `PLAIN_TOTALS` totals, or sums that leave the range of f64) are combined by `combine_tilted`.
 fn combine(
     view: &BoardView<'_>,
     structure: &Structure<'_>,
@@ -1085,12 +1154,14 @@ fn combine(
     let mut exact = true;
     let mut components: Vec<Arc<ComponentCounts>> = Vec::with_capacity(parts.len());
     let mut budget_left = node_budget;
+    let mut scratch = Scratch::new(all.len());
     for (first_cell, part) in parts {
         match part {
             Part::Unchanged(stored) => components.push(Arc::clone(stored)),
             Part::New(box_list) => {
                 let component = Component { boxes, box_list, first_cell: *first_cell };
-                let (counts, nodes) = enumerate_component(&component, all, budget_left, counts_only);
+                let (counts, nodes) =
+                    enumerate_component(&component, all, budget_left, counts_only, &mut scratch);
                 budget_left = budget_left.saturating_sub(nodes);
                 exact &= counts.exact;
                 if counts.layouts.iter().all(|w| *w == 0.0) {
@@ -1110,6 +1181,12 @@ fn combine(
     if !peak.is_finite() {
         return Err(SolveError::Inconsistent { mines: view.mines });
     }
+    // The smallest possible total: below it no layout, so no weight, counts.
+    let fewest: usize = components.iter().map(|component| component.row_base).sum();
+    let in_range = log_weights.iter().skip(fewest).flatten().all(|w| peak - w <= PLAIN_WEIGHT_RANGE);
+    if !in_range || total_max > PLAIN_TOTALS || tilt_forced() {
+        return combine_tilted(components, exact, &log_weights, view.mines);
+    }
     let weights: Vec<f64> = log_weights.iter().map(|w| w.map_or(0.0, |w| (w - peak).exp())).collect();
     let mut prefix = vec![vec![1.0]];
     for component in &components {
@@ -1118,68 +1195,36 @@ fn combine(
     }
     let total = &prefix[components.len()];
     let z: f64 = total.iter().enumerate().map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0)).sum();
-    // The smallest possible total: below it no layout, so no weight, counts.
-    let fewest: usize = components.iter().map(|c| c.layouts.iter().position(|w| *w > 0.0).unwrap_or(0)).sum();
-    let in_range = log_weights.iter().skip(fewest).flatten().all(|w| peak - w <= PLAIN_WEIGHT_RANGE);
-    if !(in_range && z > 0.0 && z.is_finite()) || tilt_forced() {
-        return combine_tilted(components, exact, &log_weights, fewest, view.mines);
+    if z <= 0.0 || !z.is_finite() {
+        return combine_tilted(components, exact, &log_weights, view.mines);
     }
     let log_layouts = z.ln() + peak + log_scale;
-    Ok(Combined { components, tilted: None, exact, weights, prefix, prefix_log: Vec::new(), z, log_layouts })
+    Ok(Combined { components, exact, weights, totals: Totals::Plain { prefix }, z, log_layouts })
 }
 
-/// The analysis of `view` from its `Structure`: the new components enumerated, then all combined
-/// into the probability of every covered cell.
-fn solve_structure(
-    view: &BoardView<'_>,
-    structure: &Structure<'_>,
-    node_budget: u64,
-) -> Result<Analysis, SolveError> {
-    let Combined { components, tilted, exact, weights, prefix, prefix_log, z, log_layouts } =
-        combine(view, structure, node_budget, false)?;
-    let cells = view.width * view.height;
-    let u = structure.interior.len();
-    let count = components.len();
-    let total = &prefix[count];
-    // The counts the combination used: tilted ones are scaled as they are built.
-    let counts: Vec<&ComponentCounts> = match &tilted {
-        Some(tilted) => tilted.iter().collect(),
-        None => components.iter().map(|component| component.as_ref()).collect(),
-    };
-    let scaled = tilted.is_some();
-    let prefix_log = |index: usize| prefix_log.get(index).copied().unwrap_or(0.0);
-    // With the suffix convolutions, every component's "all others" distribution.
-    let mut suffix = vec![vec![1.0]; count + 1];
-    let mut suffix_log = vec![0.0; count + 1];
-    for index in (0..count).rev() {
-        let (next, log) = convolve_scaled(&suffix[index + 1], &counts[index].layouts, scaled);
-        suffix[index] = next;
-        suffix_log[index] = suffix_log[index + 1] + log;
-    }
-    let mut probabilities: Vec<Option<f64>> = vec![None; cells];
-    let mut component_of = vec![None; cells];
-    let mut component_sizes = Vec::with_capacity(count);
-    let mut safe = Vec::new();
-    let mut mines = Vec::new();
-    for (index, (component, component_boxes)) in
-        counts.iter().zip(components.iter().map(|component| &component.box_cells)).enumerate()
-    {
-        let mut others = convolve(&prefix[index], &suffix[index + 1]);
-        if scaled {
-            // Back to the scale of the total, which z was summed from.
-            let scale = (prefix_log(index) + suffix_log[index + 1] - prefix_log(count)).exp();
-            for value in &mut others {
-                *value *= scale;
-            }
-        }
-        // factor(k) = Σ_j others[j] · W(k + j)
-        let factor: Vec<f64> = (0..component.layouts.len())
-            .map(|k| {
-                others.iter().enumerate().map(|(j, o)| o * weights.get(k + j).copied().unwrap_or(0.0)).sum()
-            })
-            .collect();
+/// What `solve_structure` gathers, component by component.
+struct Probabilities {
+    probabilities: Vec<Option<f64>>,
+    component_of: Vec<Option<usize>>,
+    component_sizes: Vec<usize>,
+    safe: Vec<usize>,
+    mines: Vec<usize>,
+}
+
+impl Probabilities {
+    /// The probabilities of the cells of component `index`, whose counts (as combined) are
+    /// `component` and whose boxes hold `boxes`, from `factor(k)`: the weight of all the other
+    /// components' layouts, times W, when this one holds k mines, relative to `z`.
+    fn add(
+        &mut self,
+        index: usize,
+        component: &ComponentCounts,
+        boxes: &[Vec<usize>],
+        factor: &[f64],
+        z: f64,
+    ) {
         // Per box, Σ_k weight(k) · factor(k), summed in order of k.
-        let slots = component_boxes.len();
+        let slots = boxes.len();
         let mut mine_weights = vec![0.0; slots];
         let mut safe_weights = vec![0.0; slots];
         let rows = component
@@ -1195,30 +1240,103 @@ fn solve_structure(
             }
         }
         let mut size = 0;
-        for (slot, box_cells) in component_boxes.iter().enumerate() {
+        for (slot, box_cells) in boxes.iter().enumerate() {
             let (mine_weight, safe_weight) = (mine_weights[slot], safe_weights[slot]);
             let probability = (mine_weight / (z * box_cells.len() as f64)).clamp(0.0, 1.0);
             for &cell in box_cells {
-                probabilities[cell] = Some(probability);
-                component_of[cell] = Some(index);
+                self.probabilities[cell] = Some(probability);
+                self.component_of[cell] = Some(index);
                 if component.exact && mine_weight == 0.0 {
-                    safe.push(cell);
+                    self.safe.push(cell);
                 } else if component.exact && safe_weight == 0.0 {
-                    mines.push(cell);
+                    self.mines.push(cell);
                 }
             }
             size += box_cells.len();
         }
-        component_sizes.push(size);
+        self.component_sizes[index] = size;
     }
-    let interior_probability = (u > 0).then(|| {
-        let expected: f64 = total
-            .iter()
-            .enumerate()
-            .map(|(m, t)| t * weights.get(m).copied().unwrap_or(0.0) * view.mines.saturating_sub(m) as f64)
-            .sum();
-        (expected / (z * u as f64)).clamp(0.0, 1.0)
-    });
+}
+
+/// The analysis of `view` from its `Structure`: the new components enumerated, then all combined
+/// into the probability of every covered cell.
+fn solve_structure(
+    view: &BoardView<'_>,
+    structure: &Structure<'_>,
+    node_budget: u64,
+) -> Result<Analysis, SolveError> {
+    let Combined { components, exact, weights, totals, z, log_layouts } =
+        combine(view, structure, node_budget, false)?;
+    let cells = view.width * view.height;
+    let u = structure.interior.len();
+    let count = components.len();
+    let mut found = Probabilities {
+        probabilities: vec![None; cells],
+        component_of: vec![None; cells],
+        component_sizes: vec![0; count],
+        safe: Vec::new(),
+        mines: Vec::new(),
+    };
+    let weight = |m: usize| weights.get(m).copied().unwrap_or(0.0);
+    // Σ_m total(m) · W(m) · (M − m): the expected mines off the frontier, times z.
+    let interior_mines: f64 = match &totals {
+        Totals::Plain { prefix } => {
+            let total = &prefix[count];
+            // With the suffix convolutions, every component's "all others" distribution.
+            let mut suffix = vec![vec![1.0]; count + 1];
+            for index in (0..count).rev() {
+                suffix[index] = convolve(&suffix[index + 1], &components[index].layouts);
+            }
+            for (index, component) in components.iter().enumerate() {
+                let others = convolve(&prefix[index], &suffix[index + 1]);
+                // factor(k) = Σ_j others[j] · W(k + j)
+                let factor: Vec<f64> = (0..component.layouts.len())
+                    .map(|k| others.iter().enumerate().map(|(j, o)| o * weight(k + j)).sum())
+                    .collect();
+                found.add(index, component, &component.box_cells, &factor, z);
+            }
+            total.iter().enumerate().map(|(m, t)| t * weight(m) * view.mines.saturating_sub(m) as f64).sum()
+        }
+        Totals::Tilted { counts, prefix, prefix_log } => {
+            let total = &prefix[count];
+            // Backwards, after(t) = Σ over the totals s of the components after this one of
+            // their weight times W(t + s), over the totals t of the components before and this
+            // one (the window of their prefix): O(window) per mine count of each component,
+            // where the plain sums convolve whole prefixes and suffixes.
+            let mut after =
+                Window { start: total.start, values: (total.start..total.end()).map(weight).collect() };
+            let mut after_log = 0.0;
+            for index in (0..count).rev() {
+                let component = &counts[index];
+                let before = &prefix[index];
+                let possible = component.row_base..component.layouts.len();
+                // factor(k) = Σ_a before(a) · after(a + k), back to the scale of the total.
+                let scale = (prefix_log[index] + after_log - prefix_log[count]).exp();
+                let mut factor = vec![0.0; component.layouts.len()];
+                for k in possible.clone() {
+                    let sum: f64 = before
+                        .values
+                        .iter()
+                        .enumerate()
+                        .map(|(offset, p)| p * after.at(before.start + offset + k))
+                        .sum();
+                    factor[k] = sum * scale;
+                }
+                found.add(index, component, &components[index].box_cells, &factor, z);
+                // after(t) for the totals t of the components before this one.
+                let values = (before.start..before.end())
+                    .map(|t| possible.clone().map(|k| component.layouts[k] * after.at(t + k)).sum())
+                    .collect();
+                after = Window { start: before.start, values };
+                after_log += after.normalize();
+            }
+            (total.start..total.end())
+                .map(|m| total.at(m) * weight(m) * view.mines.saturating_sub(m) as f64)
+                .sum()
+        }
+    };
+    let Probabilities { mut probabilities, component_of, component_sizes, mut safe, mut mines } = found;
+    let interior_probability = (u > 0).then(|| (interior_mines / (z * u as f64)).clamp(0.0, 1.0));
     if let Some(p) = interior_probability {
         for &cell in &structure.interior {
             probabilities[cell] = Some(p);
@@ -1246,12 +1364,17 @@ fn solve_structure(
 
 /// Boxes in an order where each next box shares the most constraints with earlier ones (early
 /// pruning). O(B² + B·k) for B boxes of k constraints.
-fn enumeration_order(boxes: &[Box], box_list: &[usize], constraint_count: usize) -> Vec<usize> {
+fn enumeration_order(boxes: &[Box], box_list: &[usize], scratch: &mut Scratch) -> Vec<usize> {
     let mut order = Vec::with_capacity(box_list.len());
     let mut placed = vec![false; box_list.len()];
-    let mut touched = vec![false; constraint_count];
     let mut score = vec![0usize; box_list.len()];
-    let mut boxes_of: Vec<Vec<usize>> = vec![Vec::new(); constraint_count];
+    let Scratch { touched, boxes_of, .. } = scratch;
+    for &b in box_list {
+        for &c in &boxes[b].constraints {
+            touched[c] = false;
+            boxes_of[c].clear();
+        }
+    }
     for (slot, &b) in box_list.iter().enumerate() {
         for &c in &boxes[b].constraints {
             boxes_of[c].push(slot);
