@@ -1,6 +1,6 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
-//! one exhaustive endgame search, one random layout that fits a position, and one whole expert
-//! game. Each checks its result so a broken solver cannot look fast.
+//! one exhaustive endgame search, one random layout that fits a position, one whole expert
+//! game, and the exact analysis of a 1000x1000 position. Each checks its result so a broken solver cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use curio::mines::endgame::{self, EndgameLimits};
@@ -80,6 +80,30 @@ fn benches(c: &mut Criterion) {
             play_game(config, seed, &solver).expect("plays")
         })
     });
+    // A 1000x1000 board with 150,000 mines and 2,000 random safe cells clicked: thousands of
+    // frontier components, summed in windows over the likeliest mine totals (the tilted path).
+    let big = BoardConfig::new(1000, 1000, 150_000, FirstClickRule::None).expect("a valid board");
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    let mines = rand::seq::index::sample(&mut rng, 1_000_000, 150_000);
+    let mut layout = vec![false; 1_000_000];
+    for cell in mines.iter() {
+        layout[cell] = true;
+    }
+    let safe: Vec<usize> = (0..layout.len()).filter(|&cell| !layout[cell]).collect();
+    let mut big_game = Game::with_mines(big, layout);
+    for pick in rand::seq::index::sample(&mut rng, safe.len(), 2_000).iter() {
+        let _ = big_game.reveal(safe[pick] / 1000, safe[pick] % 1000);
+    }
+    let big_view = BoardView { width: 1000, height: 1000, mines: 150_000, cells: big_game.cells() };
+    let big_analysis = analyze(&big_view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
+    let expected: f64 = big_analysis.probabilities.iter().flatten().sum();
+    assert!((expected - 150_000.0).abs() < 1e-3, "the probabilities sum to the mines: {expected}");
+    let mut group = c.benchmark_group("1000x1000/150000");
+    group.sample_size(10);
+    group.bench_function("exact analysis after 2,000 clicks", |b| {
+        b.iter(|| analyze(black_box(&big_view), solver::DEFAULT_NODE_BUDGET))
+    });
+    group.finish();
 }
 
 criterion_group!(mines_benches, benches);
