@@ -414,6 +414,13 @@ pub(crate) struct ComponentCounts {
     mine_rows: Vec<f64>,
     /// The same for each box's safe cells.
     safe_rows: Vec<f64>,
+    /// For a large approximation instead of the rows: each box's share of the component's mines
+    /// (a box holds min(k · share, its cells) of k mines), so that its size is O(boxes + mine
+    /// counts), not their product.
+    shares: Vec<f64>,
+    /// For an approximation, the binomial (cells, chance) its layout counts follow, floored at
+    /// `APPROXIMATION_FLOOR`.
+    binomial: Option<(usize, f64)>,
     /// Natural log of the scale the weights were divided by.
     log_scale: f64,
     exact: bool,
@@ -826,6 +833,14 @@ struct Component<'a> {
     first_cell: usize,
 }
 
+/// Components with more boxes than this are enumerated on a thread of their own with a stack
+/// to match (`Enumerator::run` recurses once per box; a 2 MiB thread stack overflowed on a
+/// 500x300 board). Expert boards have at most 480 boxes.
+const DEEP_COMPONENT_BOXES: usize = 2_000;
+
+/// Stack reserved per box for such a thread: several times one level of `Enumerator::run`.
+const STACK_PER_BOX: usize = 1024;
+
 /// Per-constraint working arrays of the enumeration, indexed by constraint, allocated once for
 /// all the components of an analysis: each component sets only the entries of its own
 /// constraints (no two components share one), so a board of many small components does not pay
@@ -888,6 +903,8 @@ fn enumerate_component(
             row_base: 0,
             mine_rows: Vec::new(),
             safe_rows: Vec::new(),
+            shares: Vec::new(),
+            binomial: None,
             log_scale: 0.0,
             exact: true,
         },
@@ -895,7 +912,24 @@ fn enumerate_component(
         nodes: 0,
         budget: budget.max(10_000),
     };
-    enumerator.run(0, 0, 1.0);
+    if slots <= DEEP_COMPONENT_BOXES {
+        enumerator.run(0, 0, 1.0);
+    } else {
+        // One level of recursion per box: a component this long (big boards only) is enumerated
+        // on a thread whose stack holds it; if none can be started, it is approximated.
+        let ran = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("curio-mines-enumerate".into())
+                .stack_size(slots * STACK_PER_BOX + (1 << 20))
+                .spawn_scoped(scope, || enumerator.run(0, 0, 1.0))
+                .map(|handle| handle.join())
+        });
+        match ran {
+            Ok(Ok(())) => {}
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => enumerator.counts.exact = false,
+        }
+    }
     scratch.need = std::mem::take(&mut enumerator.need);
     scratch.capacity = std::mem::take(&mut enumerator.capacity);
     let mut counts = enumerator.counts;
@@ -966,14 +1000,30 @@ const PLAIN_TOTALS: usize = 600;
 /// Entries below this share of a window's largest entry are cut from its ends.
 const WINDOW_CUT: f64 = 1e-30;
 
-/// The combinations that `combine_tilted` tries at most before it settles on its tilt.
-const TILT_ROUNDS: usize = 12;
+/// The combinations that `combine_tilted` tries at most before it settles on its tilt (each
+/// either settles or at least halves the bracket of totals, so 64 cover any board).
+const TILT_ROUNDS: usize = 64;
 
 #[cfg(test)]
 thread_local! {
     /// Tests set it to check the tilted combination against brute force on small boards, where
     /// the weights never need it.
     pub(crate) static FORCE_TILT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set it to check that an approximation kept as shares gives the probabilities it
+    /// gives kept as rows.
+    static FORCE_SHARES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a test asks for approximations kept as shares (never outside tests).
+fn shares_forced() -> bool {
+    #[cfg(test)]
+    return FORCE_SHARES.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
 }
 
 /// Whether a test asks for the tilted combination (never outside tests).
@@ -1031,26 +1081,55 @@ impl Window {
 /// `log_scale`. Computed in logs, so no factor overflows on the way. The cells of the boxes are
 /// not copied: they stay with `counts`.
 fn tilted_counts(counts: &ComponentCounts, tilt: f64) -> ComponentCounts {
-    let shifted = |value: f64, k: usize| value.ln() - tilt * k as f64;
+    // ln of the count of k mines: for an approximation from its binomial, not from the stored
+    // value, whose floor (kept so that every total stays possible) the tilt would otherwise lift
+    // by up to e^(tilt · k) above the binomial's peak.
+    let ln_layouts = |k: usize, value: f64| match counts.binomial {
+        Some((size, p)) => {
+            ln_choose(size, k)
+                .map_or(f64::NEG_INFINITY, |ln| ln + k as f64 * p.ln() + (size - k) as f64 * (1.0 - p).ln())
+                - counts.log_scale
+        }
+        None if value > 0.0 => value.ln(),
+        None => f64::NEG_INFINITY,
+    };
     let top = counts
         .layouts
         .iter()
         .enumerate()
-        .filter(|(_, value)| **value > 0.0)
-        .map(|(k, value)| shifted(*value, k))
+        .map(|(k, value)| ln_layouts(k, *value) - tilt * k as f64)
         .fold(f64::NEG_INFINITY, f64::max);
-    let scale = |value: f64, k: usize| if value > 0.0 { (shifted(value, k) - top).exp() } else { 0.0 };
+    // Each count of k mines (with its per-box sums) multiplied by exp(−tilt · k − top), and an
+    // approximation floored again after that.
+    let floor = if counts.binomial.is_some() { APPROXIMATION_FLOOR } else { 0.0 };
+    let layouts: Vec<f64> = counts
+        .layouts
+        .iter()
+        .enumerate()
+        .map(|(k, value)| {
+            if *value > 0.0 { (ln_layouts(k, *value) - tilt * k as f64 - top).exp().max(floor) } else { 0.0 }
+        })
+        .collect();
     let slots = counts.box_cells.len().max(1);
     let rows = |rows: &[f64]| -> Vec<f64> {
-        rows.iter().enumerate().map(|(index, value)| scale(*value, counts.row_base + index / slots)).collect()
+        rows.iter()
+            .enumerate()
+            .map(|(index, value)| {
+                let k = counts.row_base + index / slots;
+                let stored = counts.layouts[k];
+                if stored > 0.0 { value / stored * layouts[k] } else { 0.0 }
+            })
+            .collect()
     };
     ComponentCounts {
         box_cells: Vec::new(),
         first_cell: counts.first_cell,
-        layouts: counts.layouts.iter().enumerate().map(|(k, value)| scale(*value, k)).collect(),
         row_base: counts.row_base,
         mine_rows: rows(&counts.mine_rows),
         safe_rows: rows(&counts.safe_rows),
+        layouts,
+        shares: counts.shares.clone(),
+        binomial: counts.binomial,
         log_scale: counts.log_scale + top,
         exact: counts.exact,
     }
@@ -1073,15 +1152,21 @@ fn combine_tilted(
     mines: usize,
 ) -> Result<Combined, SolveError> {
     let at = |m: usize| log_weights.get(m).copied().flatten();
-    // −d ln W / dm at m: the tilt that makes the weights flat around m.
+    // The totals the weights allow (M − u ≤ m ≤ M) that some layout can reach: one range.
+    let fewest: usize = components.iter().map(|component| component.row_base).sum();
+    let Some(lowest) = (fewest..log_weights.len()).find(|&m| at(m).is_some()) else {
+        return Err(SolveError::Inconsistent { mines });
+    };
+    let highest = (lowest..log_weights.len()).rev().find(|&m| at(m).is_some()).unwrap_or(lowest);
+    // −d ln W / dm at m: the tilt that makes the weights flat around m (rising with m, as ln W
+    // is concave).
     let slope = |m: usize| match (at(m), at(m + 1), m.checked_sub(1).and_then(at)) {
         (Some(here), Some(next), _) => here - next,
         (Some(here), None, Some(before)) => before - here,
         _ => 0.0,
     };
-    let mut tilt = 0.0;
-    let mut centre = None;
-    for round in 0..TILT_ROUNDS {
+    // The tilted counts and the windows of their prefixes.
+    let combine_with = |tilt: f64| {
         let counts: Vec<ComponentCounts> =
             components.iter().map(|component| tilted_counts(component, tilt)).collect();
         let mut prefix = vec![Window { start: 0, values: vec![1.0] }];
@@ -1095,23 +1180,63 @@ fn combine_tilted(
             prefix_log.push(prefix_log.last().copied().unwrap_or(0.0) + log);
             prefix.push(next);
         }
-        let total = &prefix[components.len()];
-        let likeliest = (total.start..total.end())
+        (counts, prefix, prefix_log)
+    };
+    // The likeliest allowed total in the window of all the components' totals.
+    let likeliest = |total: &Window, tilt: f64| {
+        (total.start.max(lowest)..total.end().min(highest + 1))
             .filter(|&m| total.at(m) > 0.0)
             .filter_map(|m| at(m).map(|w| (m, total.at(m).ln() + w + tilt * m as f64)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(m, _)| m);
-        let Some(likeliest) = likeliest else {
-            return Err(SolveError::Inconsistent { mines });
-        };
-        if centre != Some(likeliest) && round + 1 < TILT_ROUNDS {
-            centre = Some(likeliest);
-            tilt = slope(likeliest);
-            continue;
+            .map(|(m, _)| m)
+    };
+    // The likeliest total m* is where the tilted totals, tilted by the slope at m*, peak: with
+    // the tilt of a guess m the likeliest total in the window lies on the side of m*, so the
+    // guesses close in on it (a bracket, halved when a guess would leave it).
+    let (mut tilt, mut combined) = (0.0, combine_with(0.0));
+    let first = likeliest(&combined.1[components.len()], 0.0);
+    let total = &combined.1[components.len()];
+    // Where the search cannot go on: an exact check of the totals decides whether no layout
+    // fits (no allowed total is reachable) or the sums are beyond this method.
+    let dead_end = || {
+        if reaches_a_total(&components, lowest, highest) {
+            SolveError::TooComplex
+        } else {
+            SolveError::Inconsistent { mines }
         }
+    };
+    let mut centre = match first {
+        Some(m) => m,
+        None if total.end() <= lowest => lowest,
+        None if total.start > highest => highest,
+        None => return Err(dead_end()),
+    };
+    let (mut low, mut high) = (lowest, highest);
+    for _ in 0..TILT_ROUNDS {
+        tilt = slope(centre);
+        combined = combine_with(tilt);
+        let total = &combined.1[components.len()];
+        match likeliest(total, tilt) {
+            Some(m) if m == centre => break,
+            Some(m) if m > centre => low = centre + 1,
+            Some(_) => high = centre.saturating_sub(1),
+            None if total.end() <= centre => high = centre.saturating_sub(1),
+            None if total.start > centre => low = centre + 1,
+            None => return Err(dead_end()),
+        }
+        if low > high {
+            break;
+        }
+        centre = match likeliest(total, tilt) {
+            Some(m) if (low..=high).contains(&m) => m,
+            _ => low + (high - low) / 2,
+        };
+    }
+    let (counts, prefix, prefix_log) = combined;
+    let total = &prefix[components.len()];
+    {
         // Weights of the possible totals only (below the smallest no layout has the total, and
         // there the tilted weight could overflow); ln W + tilt · m is concave, so at most 0 here.
-        let fewest: usize = components.iter().map(|component| component.row_base).sum();
         let peak = (fewest..log_weights.len())
             .filter_map(|m| at(m).map(|w| w + tilt * m as f64))
             .fold(f64::NEG_INFINITY, f64::max);
@@ -1124,20 +1249,44 @@ fn combine_tilted(
         let z: f64 =
             (total.start..total.end()).map(|m| total.at(m) * weights.get(m).copied().unwrap_or(0.0)).sum();
         if z <= 0.0 || !z.is_finite() {
-            return Err(SolveError::Inconsistent { mines });
+            // The search did not settle where the weights and the totals meet.
+            return Err(dead_end());
         }
         let log_scale: f64 = counts.iter().map(|component| component.log_scale).sum();
         let log_layouts = z.ln() + peak + log_scale + prefix_log[components.len()];
-        return Ok(Combined {
+        Ok(Combined {
             components,
             exact,
             weights,
             totals: Totals::Tilted { counts, prefix, prefix_log },
             z,
             log_layouts,
-        });
+        })
     }
-    unreachable!("the last round always returns")
+}
+
+/// Whether one mine count of each component (one with a layout) adds up to a total in
+/// `lowest..=highest`: the sums of their possible counts, as bit sets.
+fn reaches_a_total(components: &[Arc<ComponentCounts>], lowest: usize, highest: usize) -> bool {
+    let words = highest / 64 + 1;
+    let mut reach = vec![0u64; words];
+    reach[0] = 1;
+    for component in components {
+        let mut next = vec![0u64; words];
+        for k in (0..component.layouts.len().min(highest + 1)).filter(|&k| component.layouts[k] > 0.0) {
+            // next |= reach << k
+            let (whole, bits) = (k / 64, k % 64);
+            for index in (whole..words).rev() {
+                let mut word = reach[index - whole] << bits;
+                if bits > 0 && index > whole {
+                    word |= reach[index - whole - 1] >> (64 - bits);
+                }
+                next[index] |= word;
+            }
+        }
+        reach = next;
+    }
+    (lowest..=highest).any(|m| reach[m / 64] >> (m % 64) & 1 == 1)
 }
 
 /// The new components of `structure` enumerated (only their layout counts with `counts_only`)
@@ -1237,6 +1386,35 @@ impl Probabilities {
             }
             for (total, value) in safe_weights.iter_mut().zip(safe_row) {
                 *total += value * f;
+            }
+        }
+        if !component.shares.is_empty() {
+            // A large approximation: a box holds min(k · share, cells) of k mines, so its weight
+            // is share · Σ_{k ≤ cells/share} F(k) · k + cells · Σ_{k > cells/share} F(k), with
+            // F(k) = layouts(k) · factor(k); from running sums, O(1) per box.
+            let weighted: Vec<f64> = component.layouts.iter().zip(factor).map(|(w, f)| w * f).collect();
+            let mut with_k = Vec::with_capacity(weighted.len() + 1);
+            let mut plain = Vec::with_capacity(weighted.len() + 1);
+            let (mut sum_with_k, mut sum) = (0.0, 0.0);
+            with_k.push(0.0);
+            plain.push(0.0);
+            for (k, value) in weighted.iter().enumerate() {
+                sum_with_k += value * k as f64;
+                sum += value;
+                with_k.push(sum_with_k);
+                plain.push(sum);
+            }
+            for (slot, (&share, box_cells)) in component.shares.iter().zip(boxes).enumerate() {
+                let cells = box_cells.len() as f64;
+                // The mine counts k ≤ cells / share, where the box is not full.
+                let below = if share > 0.0 {
+                    ((cells / share).floor() as usize + 1).min(weighted.len())
+                } else {
+                    weighted.len()
+                };
+                let mines = share * with_k[below] + cells * (sum - plain[below]);
+                mine_weights[slot] = mines;
+                safe_weights[slot] = cells * sum - mines;
             }
         }
         let mut size = 0;
@@ -1401,6 +1579,16 @@ fn enumeration_order(boxes: &[Box], box_list: &[usize], scratch: &mut Scratch) -
     order
 }
 
+/// The least weight an approximation gives any total of its mines (its binomial weights sum to
+/// 1): every total stays possible, so an approximation never makes a board that some layout fits
+/// inconsistent.
+const APPROXIMATION_FLOOR: f64 = 1e-200;
+
+/// The most per-box sums (mine counts times boxes) an approximated component keeps as rows;
+/// past it, it keeps each box's share instead (a 500x300 board had a component of 29,137 boxes
+/// and about 40,000 possible mine counts: 19 GB of rows).
+const APPROXIMATE_ROWS: usize = 1 << 20;
+
 /// Fallback for a component over budget: each box gets the average density of its constraints,
 /// and the component's mine total a binomial distribution around the expected total over all
 /// its possible totals (floored above zero), so that together with the other components and the
@@ -1429,7 +1617,7 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             let ln = ln_choose(size, k).unwrap_or(f64::NEG_INFINITY)
                 + k as f64 * p.ln()
                 + (size - k) as f64 * (1.0 - p).ln();
-            ln.exp().max(1e-200)
+            ln.exp().max(APPROXIMATION_FLOOR)
         })
         .collect();
     let share = |slot: usize, b: usize| {
@@ -1439,6 +1627,20 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             boxes[b].cells.len() as f64 / size.max(1) as f64
         }
     };
+    if layouts.len() * order.len() > APPROXIMATE_ROWS || shares_forced() {
+        return ComponentCounts {
+            box_cells: Vec::new(),
+            first_cell: 0,
+            layouts,
+            row_base: 0,
+            mine_rows: Vec::new(),
+            safe_rows: Vec::new(),
+            shares: order.iter().enumerate().map(|(slot, &b)| share(slot, b)).collect(),
+            binomial: Some((size, p)),
+            log_scale: 0.0,
+            exact: false,
+        };
+    }
     let mut mine_rows = Vec::with_capacity(layouts.len() * order.len());
     let mut safe_rows = Vec::with_capacity(layouts.len() * order.len());
     for (k, w) in layouts.iter().enumerate() {
@@ -1456,6 +1658,8 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
         row_base: 0,
         mine_rows,
         safe_rows,
+        shares: Vec::new(),
+        binomial: Some((size, p)),
         log_scale: 0.0,
         exact: false,
     }
@@ -1486,6 +1690,97 @@ mod tests {
         let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
         assert!(!approximate.exact, "this position must go over the default budget");
         assert!(analyze(&view, u64::MAX).expect("a consistent board").exact);
+        // Kept as each box's share instead of rows (big approximations), the same probabilities.
+        FORCE_SHARES.with(|forced| forced.set(true));
+        let shares = analyze(&view, DEFAULT_NODE_BUDGET);
+        FORCE_SHARES.with(|forced| forced.set(false));
+        let shares = shares.expect("a consistent board");
+        assert!(approximate.components.iter().any(|component| !component.exact));
+        assert!(shares.components.iter().any(|component| !component.shares.is_empty()));
+        for (cell, (rows, shares)) in approximate.probabilities.iter().zip(&shares.probabilities).enumerate()
+        {
+            match (rows, shares) {
+                (Some(rows), Some(shares)) => {
+                    assert!((rows - shares).abs() < 1e-12, "cell {cell}: {rows} {shares}")
+                }
+                (None, None) => {}
+                _ => panic!("cell {cell}: covered in one and not the other"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_approximation_kept_as_shares_weighs_its_boxes_as_rows_do() {
+        // A one-cell box under a number that needs its mine (density 1) and a three-cell box
+        // under one that needs one of three: the first box's share fills it past two mines, so
+        // both sides of the cap are weighed.
+        let constraints = vec![Constraint::new(10, [0], 1), Constraint::new(11, [1, 2, 3], 1)];
+        let boxes = vec![
+            Box { cells: vec![0], constraints: vec![0] },
+            Box { cells: vec![1, 2, 3], constraints: vec![1] },
+        ];
+        let order = [0, 1];
+        let rows = approximate_component(&boxes, &order, &constraints);
+        FORCE_SHARES.with(|forced| forced.set(true));
+        let shares = approximate_component(&boxes, &order, &constraints);
+        FORCE_SHARES.with(|forced| forced.set(false));
+        assert!(rows.shares.is_empty() && !rows.mine_rows.is_empty());
+        assert!(!shares.shares.is_empty() && shares.mine_rows.is_empty());
+        assert!(shares.shares[0] * 3.0 > 1.0, "the first box is full at three mines");
+        let cells: Vec<Vec<usize>> = order.iter().map(|&b| boxes[b].cells.clone()).collect();
+        let factor: Vec<f64> = (0..rows.layouts.len()).map(|k| 1.0 / (1.0 + k as f64)).collect();
+        let z: f64 = rows.layouts.iter().zip(&factor).map(|(w, f)| w * f).sum();
+        let weigh = |counts: &ComponentCounts| {
+            let mut found = Probabilities {
+                probabilities: vec![None; 4],
+                component_of: vec![None; 4],
+                component_sizes: vec![0],
+                safe: Vec::new(),
+                mines: Vec::new(),
+            };
+            found.add(0, counts, &cells, &factor, z);
+            found.probabilities
+        };
+        let (from_rows, from_shares) = (weigh(&rows), weigh(&shares));
+        for (cell, (a, b)) in from_rows.iter().zip(&from_shares).enumerate() {
+            let (a, b) = (a.expect("weighed"), b.expect("weighed"));
+            assert!((a - b).abs() < 1e-12, "cell {cell}: rows {a}, shares {b}");
+        }
+    }
+
+    #[test]
+    fn reachable_totals_are_the_sums_of_possible_counts() {
+        let component = |counts: &[usize]| {
+            let mut layouts = vec![0.0; counts.iter().max().map_or(0, |max| max + 1)];
+            for &k in counts {
+                layouts[k] = 1.0;
+            }
+            Arc::new(ComponentCounts {
+                box_cells: Vec::new(),
+                first_cell: 0,
+                layouts,
+                row_base: 0,
+                mine_rows: Vec::new(),
+                safe_rows: Vec::new(),
+                shares: Vec::new(),
+                binomial: None,
+                log_scale: 0.0,
+                exact: true,
+            })
+        };
+        // {0, 2} + {0, 2}: 0, 2 and 4 only.
+        let even = [component(&[0, 2]), component(&[0, 2])];
+        assert!(!reaches_a_total(&even, 3, 3));
+        assert!(reaches_a_total(&even, 4, 4) && reaches_a_total(&even, 1, 2));
+        assert!(!reaches_a_total(&even, 5, 9));
+        // Across 64-bit words: {0, 70} + {1, 130} reaches 1, 71, 130 and 200 only.
+        let far = [component(&[0, 70]), component(&[1, 130])];
+        for total in [1, 71, 130, 200] {
+            assert!(reaches_a_total(&far, total, total), "{total}");
+        }
+        for (low, high) in [(2, 70), (72, 129), (132, 199)] {
+            assert!(!reaches_a_total(&far, low, high), "{low}..={high}");
+        }
     }
 
     #[test]
