@@ -426,6 +426,24 @@ pub(crate) struct ComponentCounts {
     exact: bool,
 }
 
+impl ComponentCounts {
+    /// The counts of an exact component: `layouts` per mine count, no per-box sums yet.
+    fn exact(first_cell: usize, layouts: Vec<f64>) -> Self {
+        Self {
+            box_cells: Vec::new(),
+            first_cell,
+            layouts,
+            row_base: 0,
+            mine_rows: Vec::new(),
+            safe_rows: Vec::new(),
+            shares: Vec::new(),
+            binomial: None,
+            log_scale: 0.0,
+            exact: true,
+        }
+    }
+}
+
 struct Enumerator<'a> {
     boxes: &'a [Box],
     order: Vec<usize>,
@@ -896,18 +914,7 @@ fn enumerate_component(
         capacity,
         slot_mines: vec![0.0; slots],
         slot_safe: vec![0.0; slots],
-        counts: ComponentCounts {
-            box_cells: Vec::new(),
-            first_cell,
-            layouts: Vec::new(),
-            row_base: 0,
-            mine_rows: Vec::new(),
-            safe_rows: Vec::new(),
-            shares: Vec::new(),
-            binomial: None,
-            log_scale: 0.0,
-            exact: true,
-        },
+        counts: ComponentCounts::exact(first_cell, Vec::new()),
         counts_only,
         nodes: 0,
         budget: budget.max(10_000),
@@ -1755,18 +1762,7 @@ mod tests {
             for &k in counts {
                 layouts[k] = 1.0;
             }
-            Arc::new(ComponentCounts {
-                box_cells: Vec::new(),
-                first_cell: 0,
-                layouts,
-                row_base: 0,
-                mine_rows: Vec::new(),
-                safe_rows: Vec::new(),
-                shares: Vec::new(),
-                binomial: None,
-                log_scale: 0.0,
-                exact: true,
-            })
+            Arc::new(ComponentCounts::exact(0, layouts))
         };
         // {0, 2} + {0, 2}: 0, 2 and 4 only.
         let even = [component(&[0, 2]), component(&[0, 2])];
