@@ -1148,8 +1148,10 @@ fn tilted_counts(counts: &ComponentCounts, tilt: f64) -> ComponentCounts {
 /// product, so every probability, as it is, with the tilt taken from the slope of ln W at the
 /// likeliest total: then the weights are flat around it and the tilted distributions of the
 /// totals are concentrated there (each a sum of many small components). That total is found by
-/// iteration: each round combines with the tilt of the last round's likeliest total, until it
-/// comes out the same. Each prefix is scaled to a largest entry of 1 as it is built and its ends
+/// a bracketed search: each round combines with the tilt of a guess, whose likeliest total lies
+/// on the side of the answer, until a guess comes out as its own likeliest total; where the
+/// search cannot go on, `reaches_a_total` tells an inconsistent board (`Inconsistent`) from one
+/// beyond this method (`TooComplex`). Each prefix is scaled to a largest entry of 1 as it is built and its ends
 /// below `WINDOW_CUT` of that are cut, so no product overflows and a prefix holds only the totals
 /// that matter. `log_weights[m]` is ln C(u, M − m) (`None` where no layout has that total).
 fn combine_tilted(
@@ -1223,7 +1225,8 @@ fn combine_tilted(
         tilt = slope(centre);
         combined = combine_with(tilt);
         let total = &combined.1[components.len()];
-        match likeliest(total, tilt) {
+        let found = likeliest(total, tilt);
+        match found {
             Some(m) if m == centre => break,
             Some(m) if m > centre => low = centre + 1,
             Some(_) => high = centre.saturating_sub(1),
@@ -1234,42 +1237,40 @@ fn combine_tilted(
         if low > high {
             break;
         }
-        centre = match likeliest(total, tilt) {
+        centre = match found {
             Some(m) if (low..=high).contains(&m) => m,
             _ => low + (high - low) / 2,
         };
     }
     let (counts, prefix, prefix_log) = combined;
     let total = &prefix[components.len()];
-    {
-        // Weights of the possible totals only (below the smallest no layout has the total, and
-        // there the tilted weight could overflow); ln W + tilt · m is concave, so at most 0 here.
-        let peak = (fewest..log_weights.len())
-            .filter_map(|m| at(m).map(|w| w + tilt * m as f64))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> = (0..log_weights.len())
-            .map(|m| match at(m) {
-                Some(w) if m >= fewest => (w + tilt * m as f64 - peak).exp(),
-                _ => 0.0,
-            })
-            .collect();
-        let z: f64 =
-            (total.start..total.end()).map(|m| total.at(m) * weights.get(m).copied().unwrap_or(0.0)).sum();
-        if z <= 0.0 || !z.is_finite() {
-            // The search did not settle where the weights and the totals meet.
-            return Err(dead_end());
-        }
-        let log_scale: f64 = counts.iter().map(|component| component.log_scale).sum();
-        let log_layouts = z.ln() + peak + log_scale + prefix_log[components.len()];
-        Ok(Combined {
-            components,
-            exact,
-            weights,
-            totals: Totals::Tilted { counts, prefix, prefix_log },
-            z,
-            log_layouts,
+    // Weights of the possible totals only (below the smallest no layout has the total, and
+    // there the tilted weight could overflow); ln W + tilt · m is concave, so at most 0 here.
+    let peak = (fewest..log_weights.len())
+        .filter_map(|m| at(m).map(|w| w + tilt * m as f64))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = (0..log_weights.len())
+        .map(|m| match at(m) {
+            Some(w) if m >= fewest => (w + tilt * m as f64 - peak).exp(),
+            _ => 0.0,
         })
+        .collect();
+    let z: f64 =
+        (total.start..total.end()).map(|m| total.at(m) * weights.get(m).copied().unwrap_or(0.0)).sum();
+    if z <= 0.0 || !z.is_finite() {
+        // The search did not settle where the weights and the totals meet.
+        return Err(dead_end());
     }
+    let log_scale: f64 = counts.iter().map(|component| component.log_scale).sum();
+    let log_layouts = z.ln() + peak + log_scale + prefix_log[components.len()];
+    Ok(Combined {
+        components,
+        exact,
+        weights,
+        totals: Totals::Tilted { counts, prefix, prefix_log },
+        z,
+        log_layouts,
+    })
 }
 
 /// Whether one mine count of each component (one with a layout) adds up to a total in
