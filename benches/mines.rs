@@ -1,8 +1,10 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
 //! one exhaustive endgame search, one random layout that fits a position, one whole expert
-//! game, and the exact analysis of a 1000x1000 position. Each checks its result so a broken solver cannot look fast.
+//! game, and the exact analysis of a 1000x1000 position and a random layout that fits it. Each
+//! checks its result so a broken solver cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use curio::mines::board::neighbours;
 use curio::mines::endgame::{self, EndgameLimits};
 use curio::mines::{
     BoardConfig, BoardView, FirstClickRule, Game, GameStatus, Solver, analyze, play_game, solver,
@@ -80,7 +82,7 @@ fn benches(c: &mut Criterion) {
             play_game(config, seed, &solver).expect("plays")
         })
     });
-    // A 1000x1000 board with 150,000 mines and 2,000 random safe cells clicked: thousands of
+    // A 1000x1000 board with 150,000 mines and 200 openings (zero cells clicked): thousands of
     // frontier components, summed in windows over the likeliest mine totals (the tilted path).
     let big = BoardConfig::new(1000, 1000, 150_000, FirstClickRule::None).expect("a valid board");
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
@@ -89,19 +91,26 @@ fn benches(c: &mut Criterion) {
     for cell in mines.iter() {
         layout[cell] = true;
     }
-    let safe: Vec<usize> = (0..layout.len()).filter(|&cell| !layout[cell]).collect();
+    let zeros: Vec<usize> = (0..layout.len())
+        .filter(|&cell| !layout[cell] && neighbours(1000, 1000, cell).all(|n| !layout[n]))
+        .collect();
     let mut big_game = Game::with_mines(big, layout);
-    for pick in rand::seq::index::sample(&mut rng, safe.len(), 2_000).iter() {
-        let _ = big_game.reveal(safe[pick] / 1000, safe[pick] % 1000);
+    for pick in rand::seq::index::sample(&mut rng, zeros.len(), 200).iter() {
+        let _ = big_game.reveal(zeros[pick] / 1000, zeros[pick] % 1000);
     }
     let big_view = BoardView { width: 1000, height: 1000, mines: 150_000, cells: big_game.cells() };
     let big_analysis = analyze(&big_view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
+    assert!(big_analysis.exact, "every component is enumerated within the budget");
     let expected: f64 = big_analysis.probabilities.iter().flatten().sum();
     assert!((expected - 150_000.0).abs() < 1e-3, "the probabilities sum to the mines: {expected}");
     let mut group = c.benchmark_group("1000x1000/150000");
     group.sample_size(10);
-    group.bench_function("exact analysis after 2,000 clicks", |b| {
+    group.bench_function("exact analysis after 200 openings", |b| {
         b.iter(|| analyze(black_box(&big_view), solver::DEFAULT_NODE_BUDGET))
+    });
+    assert!(solver::sample_layout(&big_view, solver::DEFAULT_NODE_BUDGET, &mut rng).is_ok());
+    group.bench_function("a random layout that fits after 200 openings (imported boards)", |b| {
+        b.iter(|| solver::sample_layout(black_box(&big_view), solver::DEFAULT_NODE_BUDGET, &mut rng))
     });
     group.finish();
 }

@@ -205,6 +205,47 @@ fn a_big_board_with_many_frontier_mines_is_analysed() {
     }
 }
 
+/// A layout is drawn for a big board whose totals are tilted (150x100 with 2,250 mines and 30
+/// openings, called inconsistent before the tilt) and for a board of 1000x1000 cells: it fits
+/// every number and holds every mine. A board whose analysis is only approximate gets none.
+#[test]
+fn layouts_are_drawn_for_big_boards() {
+    for (width, height, mines, openings) in [(150, 100, 2250, 30), (1000, 1000, 150_000, 100)] {
+        let config = BoardConfig::new(width, height, mines, FirstClickRule::None).expect("valid");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+        let mut layout = vec![true; mines];
+        layout.resize(width * height, false);
+        layout.shuffle(&mut rng);
+        let mut game = Game::with_mines(config, layout.clone());
+        let mut zeros: Vec<usize> = (0..width * height)
+            .filter(|&cell| !layout[cell] && neighbours(width, height, cell).all(|n| !layout[n]))
+            .collect();
+        zeros.shuffle(&mut rng);
+        for &cell in zeros.iter().take(openings) {
+            game.reveal(cell / width, cell % width).expect("a safe cell");
+        }
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        assert!(analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact, "{width}x{height}");
+        let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
+        assert_eq!(drawn.iter().filter(|&&mine| mine).count(), mines, "{width}x{height}");
+        for (cell, state) in game.cells().iter().enumerate() {
+            if let Cell::Revealed(number) = state {
+                let around = neighbours(width, height, cell).filter(|&n| drawn[n]).count();
+                assert!(!drawn[cell] && around == usize::from(*number), "{width}x{height}: cell {cell}");
+            }
+        }
+    }
+    // 150x100 with 2,250 mines and 400 random clicks: a component goes over the node budget.
+    let game = random_game(150, 100, 2250, 1, 400);
+    let view = BoardView { width: 150, height: 100, mines: 2250, cells: game.cells() };
+    assert!(!analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact);
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    assert_eq!(
+        sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng),
+        Err(super::solver::SolveError::TooComplex)
+    );
+}
+
 #[test]
 fn first_click_zero_probabilities_match_the_formula() {
     // P(first click is a zero) with a safe first click = C(n-k-1, M) / C(n-1, M) (research §6).
@@ -542,32 +583,46 @@ proptest! {
     }
 }
 
-/// Every layout that fits a board is drawn equally often: on a fixed position with 80 layouts
-/// (frontier cells between 10% and 35% likely to be mines, and mines off the frontier), 24,000
-/// draws land within 6 standard deviations of 300 each.
+/// Every layout that fits a board is drawn equally often, with the components combined as they
+/// are and tilted as on big boards: on a position of one component where one mine total has
+/// layouts of different boxes (so the draw among them is tested too), and on one of two such
+/// components with mines off the frontier, 100 draws per layout land within 6 standard
+/// deviations of 100 each.
 #[test]
 fn sampled_layouts_are_uniform() {
-    // A 4x4 board whose top row shows 1 . 1 . with 3 mines.
-    let board = super::text::parse("mines=3\n1.1.\n....\n....\n....\n").expect("a valid board");
-    let view =
-        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
-    let layouts = all_layouts(&view);
-    assert_eq!(layouts.len(), 80);
-    let draws = 300 * layouts.len();
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
-    let mut counts = vec![0usize; layouts.len()];
-    for _ in 0..draws {
-        let layout = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
-        let index = layouts.iter().position(|l| *l == layout).expect("a layout that fits");
-        counts[index] += 1;
-    }
-    let expected = draws as f64 / layouts.len() as f64;
-    let sigma = (expected * (1.0 - 1.0 / layouts.len() as f64)).sqrt();
-    for (index, &count) in counts.iter().enumerate() {
-        assert!(
-            (count as f64 - expected).abs() <= 6.0 * sigma,
-            "layout {index}: {count} draws, expected {expected}"
-        );
+    // Numbers 1 2 1 on the top row: with 3 mines next to them, either the cells left of the 2
+    // and below it and one right of it, or one right of the 1 on the left, below the 2 and right
+    // of the 1 on the right. The second board puts two of them far enough apart to make two
+    // components, and a row off the frontier.
+    let boards =
+        [("mines=4\n1.2.1\n.....\n.....\n", 1), ("mines=5\n1.2.1..1.2.1\n............\n............\n", 2)];
+    for (content, components) in boards {
+        let board = super::text::parse(content).expect("a valid board");
+        let view =
+            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let layouts = all_layouts(&view);
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
+        assert_eq!(analysis.component_sizes.len(), components, "{content:?}");
+        for tilted in [false, true] {
+            let _forced = tilted.then(ForcedTilt::new);
+            let draws = 100 * layouts.len();
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+            let mut counts = vec![0usize; layouts.len()];
+            for _ in 0..draws {
+                let layout = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+                let index = layouts.iter().position(|l| *l == layout).expect("a layout that fits");
+                counts[index] += 1;
+            }
+            let expected = draws as f64 / layouts.len() as f64;
+            let sigma = (expected * (1.0 - 1.0 / layouts.len() as f64)).sqrt();
+            for (index, &count) in counts.iter().enumerate() {
+                assert!(
+                    (count as f64 - expected).abs() <= 6.0 * sigma,
+                    "{content:?}, tilted {tilted}, layout {index} of {}: {count} draws, expected {expected}",
+                    layouts.len()
+                );
+            }
+        }
     }
 }
 

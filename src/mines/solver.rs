@@ -454,8 +454,37 @@ struct Enumerator<'a> {
     slot_safe: Vec<f64>,
     counts: ComponentCounts,
     counts_only: bool,
+    /// When drawing a layout instead of counting (`sample_layout`): the draw so far.
+    draw: Option<Draw>,
     nodes: u64,
     budget: u64,
+}
+
+/// One layout of a component with a given number of mines, drawn with chance proportional to
+/// its weight while the layouts are enumerated (weighted reservoir sampling: the k-th layout of
+/// that count replaces the one kept with chance weight / total weight so far), so it is drawn
+/// uniformly among the component's layouts of cells, as a box of t cells with c mines stands for
+/// C(t, c) of them.
+struct Draw {
+    /// The number of mines of the layouts drawn from.
+    mines: usize,
+    /// The weight of the layouts with that many mines enumerated so far.
+    seen: f64,
+    /// Mines per slot of the layout kept (empty until one is kept).
+    kept: Vec<usize>,
+    rng: rand_pcg::Pcg64Mcg,
+}
+
+impl Draw {
+    /// Offers the current layout, of `weight`, with `slot_mines` mines per slot.
+    fn offer(&mut self, weight: f64, slot_mines: &[f64]) {
+        use rand::RngExt;
+        self.seen += weight;
+        if self.rng.random::<f64>() * self.seen < weight {
+            self.kept.clear();
+            self.kept.extend(slot_mines.iter().map(|&mines| mines as usize));
+        }
+    }
 }
 
 impl Enumerator<'_> {
@@ -501,8 +530,15 @@ impl Enumerator<'_> {
         }
     }
 
-    /// Adds the current layout (`mines` in all, of weight `weight`) to the counts.
+    /// Adds the current layout (`mines` in all, of weight `weight`) to the counts, or offers it
+    /// to the draw.
     fn add_layout(&mut self, mines: usize, weight: f64) {
+        if let Some(draw) = &mut self.draw {
+            if mines == draw.mines {
+                draw.offer(weight, &self.slot_mines);
+            }
+            return;
+        }
         let counts = &mut self.counts;
         if counts.layouts.len() <= mines {
             counts.layouts.resize(mines + 1, 0.0);
@@ -544,65 +580,84 @@ pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, Solve
 }
 
 /// A mine layout drawn uniformly at random from those that agree with `view` (its numbers and
-/// mine count), for a board whose mines are not known, such as an imported position. The
-/// frontier cells are drawn one at a time, each with its exact chance of being a mine given the
-/// cells drawn before it (a ratio of layout counts), so every consistent layout is equally
-/// likely; the remaining mines then go to cells off the frontier uniformly, as every split of
-/// them is equally likely. `SolveError::TooComplex` when a count goes over `node_budget`.
+/// mine count), for a board whose mines are not known, such as an imported position. In the
+/// time of about one analysis: the components' mine totals are drawn with their joint chance
+/// (`draw_totals`), then each component's layout among those with its total (one enumeration
+/// that keeps one layout, `Draw`), the cells of each box uniformly, and the remaining mines go
+/// to cells off the frontier uniformly, as every split of them is equally likely. Each step
+/// draws with the exact share of the layouts it leads to, so every consistent layout is equally
+/// likely. `SolveError::TooComplex` when a component goes over `node_budget`.
 pub fn sample_layout(
     view: &BoardView<'_>,
     node_budget: u64,
     rng: &mut impl rand::RngExt,
 ) -> Result<Vec<bool>, SolveError> {
-    let analysis = analyze(view, node_budget)?;
-    if !analysis.exact {
+    use rand::SeedableRng;
+    check_view(view)?;
+    let structure = structure(view, &[], None)?;
+    let combined = combine(view, &structure, node_budget, true)?;
+    if !combined.exact {
         return Err(SolveError::TooComplex);
     }
-    let cells = view.width * view.height;
-    let mut layout = vec![false; cells];
-    let mut assumed: Vec<(usize, bool)> = Vec::new();
-    let mut log_layouts = analysis.log_layouts;
-    let count =
-        |assumed: &[(usize, bool)]| match count_layouts_assuming(view, &analysis, node_budget, assumed) {
-            Ok((log, true)) => Ok(Some(log)),
-            Ok((_, false)) => Err(SolveError::TooComplex),
-            Err(SolveError::Inconsistent { .. }) => Ok(None),
-            Err(error) => Err(error),
+    let drawn = draw_totals(&combined, rng).ok_or(SolveError::TooComplex)?;
+    let mut layout = vec![false; view.width * view.height];
+    let mut scratch = Scratch::new(structure.all.len());
+    for ((first_cell, part), &mines) in structure.parts.iter().zip(&drawn) {
+        let Part::New(box_list) = part else {
+            unreachable!("a structure built without reuse has only new components")
         };
-    for cell in (0..cells).filter(|&cell| analysis.component_of[cell].is_some()) {
-        // Cells certain in the analysis stay certain whatever is drawn; only the others are drawn.
-        if analysis.safe.binary_search(&cell).is_ok() {
-            continue;
+        let component = Component { boxes: &structure.boxes, box_list, first_cell: *first_cell };
+        let own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
+        let draw = Draw { mines, seen: 0.0, kept: Vec::new(), rng: own };
+        let enumerator =
+            run_enumeration(&component, &structure.all, node_budget, true, Some(draw), &mut scratch);
+        let kept = enumerator.draw.map(|draw| draw.kept).unwrap_or_default();
+        if !enumerator.counts.exact || kept.len() != enumerator.order.len() {
+            return Err(SolveError::TooComplex);
         }
-        if analysis.mines.binary_search(&cell).is_ok() {
-            layout[cell] = true;
-            continue;
-        }
-        assumed.push((cell, true));
-        let with_mine = count(&assumed)?;
-        let chance = with_mine.map_or(0.0, |log| (log - log_layouts).exp());
-        match with_mine {
-            Some(log) if rng.random_bool(chance.clamp(0.0, 1.0)) => {
-                log_layouts = log;
-                layout[cell] = true;
-            }
-            _ => {
-                assumed.last_mut().expect("just pushed").1 = false;
-                log_layouts = count(&assumed)?.ok_or(SolveError::Inconsistent { mines: view.mines })?;
+        for (&b, &count) in enumerator.order.iter().zip(&kept) {
+            let cells = &structure.boxes[b].cells;
+            for pick in rand::seq::index::sample(rng, cells.len(), count) {
+                layout[cells[pick]] = true;
             }
         }
     }
-    let frontier_mines = layout.iter().filter(|&&mine| mine).count();
-    let interior: Vec<usize> = (0..cells)
-        .filter(|&cell| matches!(view.cells[cell], Cell::Covered | Cell::Flagged))
-        .filter(|&cell| analysis.component_of[cell].is_none())
-        .collect();
+    let interior = &structure.interior;
+    let frontier_mines: usize = drawn.iter().sum();
     let rest = view.mines.checked_sub(frontier_mines).filter(|&rest| rest <= interior.len());
     let rest = rest.ok_or(SolveError::Inconsistent { mines: view.mines })?;
     for pick in rand::seq::index::sample(rng, interior.len(), rest) {
         layout[interior[pick]] = true;
     }
     Ok(layout)
+}
+
+/// The mine total of each component of `combined`, drawn with their joint chance (the product
+/// of the components' layout counts times W of their sum): the sum first, from the distribution
+/// of all the totals times W, then each component's total, last first, from its counts times
+/// the distribution of the totals of the components before it. `None` when no total has weight.
+fn draw_totals(combined: &Combined, rng: &mut impl rand::RngExt) -> Option<Vec<usize>> {
+    let Combined { components, weights, totals, .. } = combined;
+    let count = components.len();
+    let weight = |m: usize| weights.get(m).copied().unwrap_or(0.0);
+    let mut total = pick(rng, totals.range(count).map(|m| (m, totals.prefix_at(count, m) * weight(m))))?;
+    let mut drawn = vec![0; count];
+    for index in (0..count).rev() {
+        let layouts = totals.layouts(components, index);
+        let choices =
+            (0..layouts.len().min(total + 1)).map(|k| (k, layouts[k] * totals.prefix_at(index, total - k)));
+        drawn[index] = pick(rng, choices)?;
+        total -= drawn[index];
+    }
+    (total == 0).then_some(drawn)
+}
+
+/// One of the values of `choices`, drawn with chance proportional to its weight; `None` when no
+/// weight is positive and finite.
+fn pick(rng: &mut impl rand::RngExt, choices: impl Iterator<Item = (usize, f64)>) -> Option<usize> {
+    let choices: Vec<(usize, f64)> = choices.filter(|&(_, weight)| weight > 0.0).collect();
+    let index = rand::distr::weighted::WeightedIndex::new(choices.iter().map(|&(_, weight)| weight)).ok()?;
+    Some(choices[rng.sample(&index)].0)
 }
 
 /// The number of consistent layouts in which some covered cells are mines (`true`) or safe
@@ -881,16 +936,16 @@ impl Scratch {
     }
 }
 
-/// Enumerates one component within `budget` nodes (an approximation past it), with its weights
-/// scaled to a largest layout weight of 1; only layout counts with `counts_only`. Returns the
-/// counts and the nodes used.
-fn enumerate_component(
-    component: &Component<'_>,
+/// Sets up the enumeration of `component` (counting its layouts, or drawing one with `draw`)
+/// and runs it within `budget` nodes; `counts.exact` is false when it went over.
+fn run_enumeration<'a>(
+    component: &Component<'a>,
     all: &[Constraint],
     budget: u64,
     counts_only: bool,
+    draw: Option<Draw>,
     scratch: &mut Scratch,
-) -> (ComponentCounts, u64) {
+) -> Enumerator<'a> {
     let Component { boxes, box_list, first_cell } = *component;
     let order = enumeration_order(boxes, box_list, scratch);
     let mut need = std::mem::take(&mut scratch.need);
@@ -916,6 +971,7 @@ fn enumerate_component(
         slot_safe: vec![0.0; slots],
         counts: ComponentCounts::exact(first_cell, Vec::new()),
         counts_only,
+        draw,
         nodes: 0,
         budget: budget.max(10_000),
     };
@@ -939,12 +995,32 @@ fn enumerate_component(
     }
     scratch.need = std::mem::take(&mut enumerator.need);
     scratch.capacity = std::mem::take(&mut enumerator.capacity);
+    enumerator
+}
+
+/// Enumerates one component within `budget` nodes (an approximation past it), with its weights
+/// scaled to a largest layout weight of 1; only layout counts with `counts_only`. Returns the
+/// counts and the nodes used.
+fn enumerate_component(
+    component: &Component<'_>,
+    all: &[Constraint],
+    budget: u64,
+    counts_only: bool,
+    scratch: &mut Scratch,
+) -> (ComponentCounts, u64) {
+    let Component { boxes, first_cell, .. } = *component;
+    let enumerator = run_enumeration(component, all, budget, counts_only, None, scratch);
     let mut counts = enumerator.counts;
     if !counts.exact {
         counts = approximate_component(boxes, &enumerator.order, all);
         counts.first_cell = first_cell;
     }
     counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
+    if counts_only && counts.exact {
+        // No per-box rows were kept, so `add_layout` did not set the fewest mines; the tilted
+        // combination starts its search for the likeliest total from the sum of them.
+        counts.row_base = counts.layouts.iter().position(|w| *w > 0.0).unwrap_or(0);
+    }
     if counts.layouts.iter().all(|w| *w == 0.0) {
         // No layout: the caller reports the board inconsistent.
         return (counts, enumerator.nodes);
@@ -990,6 +1066,34 @@ enum Totals {
     /// only over the totals that matter, scaled to a largest entry of 1 (ln of the scale in
     /// `prefix_log`).
     Tilted { counts: Vec<ComponentCounts>, prefix: Vec<Window>, prefix_log: Vec<f64> },
+}
+
+impl Totals {
+    /// The weight of total `m` in the distribution of the totals of the first `prefix`
+    /// components (on that prefix's own scale).
+    fn prefix_at(&self, prefix: usize, m: usize) -> f64 {
+        match self {
+            Totals::Plain { prefix: prefixes } => prefixes[prefix].get(m).copied().unwrap_or(0.0),
+            Totals::Tilted { prefix: prefixes, .. } => prefixes[prefix].at(m),
+        }
+    }
+
+    /// The totals that the distribution of the first `prefix` components' totals may weigh.
+    fn range(&self, prefix: usize) -> std::ops::Range<usize> {
+        match self {
+            Totals::Plain { prefix: prefixes } => 0..prefixes[prefix].len(),
+            Totals::Tilted { prefix: prefixes, .. } => prefixes[prefix].start..prefixes[prefix].end(),
+        }
+    }
+
+    /// The layout counts per mine count of component `index` as they were combined (tilted on
+    /// big boards).
+    fn layouts<'a>(&'a self, components: &'a [Arc<ComponentCounts>], index: usize) -> &'a [f64] {
+        match self {
+            Totals::Plain { .. } => &components[index].layouts,
+            Totals::Tilted { counts, .. } => &counts[index].layouts,
+        }
+    }
 }
 
 /// The widest range, in natural-log units, that the weights of the possible frontier totals may
