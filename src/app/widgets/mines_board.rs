@@ -141,10 +141,14 @@ fn board_layout(
     (cell, egui::Rect::from_min_size(min, Vec2::new(width * cell, height * cell)))
 }
 
+/// The smallest fitted cell side: a 1000x1000 board fits in 50 points (cells smaller than a
+/// pixel are drawn from the one-texel-per-cell texture).
+const LEAST_CELL: f32 = 0.05;
+
 /// The cell side that fits a board of `size` (width, height) cells in `view`, at most `max_cell`.
 fn fitted_cell(view: egui::Rect, size: [usize; 2], max_cell: f32) -> f32 {
     let [width, height] = size.map(|cells| cells.max(1) as f32);
-    (view.width() / width).min(view.height() / height).clamp(0.5, max_cell.max(0.5))
+    (view.width() / width).min(view.height() / height).clamp(LEAST_CELL, max_cell.max(LEAST_CELL))
 }
 
 /// The largest zoom factor for a fitted cell side.
@@ -474,6 +478,12 @@ mod tests {
         let (cell, board) = board_layout(VIEW, [9, 9], 36.0, Some(&BoardZoom::default()));
         assert_eq!(cell, 36.0);
         assert_eq!(board.center(), VIEW.center());
+        // A 1000x1000 board in a small window (300 x 430 points) fits too, with cells smaller
+        // than a pixel, instead of showing only its middle.
+        let small = Rect::from_min_size(pos2(330.0, 40.0), Vec2::new(300.0, 430.0));
+        let (cell, board) = board_layout(small, [1000, 1000], 36.0, Some(&BoardZoom::default()));
+        assert!((cell - 0.3).abs() < 1e-6, "{cell}");
+        assert!(small.expand(1e-3).contains_rect(board), "{board:?} in {small:?}");
     }
 
     #[test]
