@@ -315,6 +315,57 @@ fn mines_bad_input_is_a_clear_error() {
     assert_bad_input(&["mines", "solve", path_str(&inconsistent)], &["inconsistent"]);
 }
 
+/// `curio mines layout`: the board with a drawn layout marked, which fits every number and the
+/// mine count, the same for the same seed; JSON lists the mines; a board too big to count says
+/// its layout was not drawn uniformly; a board no layout fits is a clear error.
+#[test]
+fn mines_layout_marks_mines_that_fit() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let board = fixtures.join("mines-beginner-midgame.txt");
+    let output = curio(&["mines", "layout", path_str(&board), "--seed", "4"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let printed = text(&output.stdout);
+    assert!(printed.starts_with("# ") && printed.contains("seed 4"), "{printed}");
+    assert!(!printed.contains("not all equally likely"), "{printed}");
+    let drawn = curio::mines::text::parse(&printed).expect("the output is a board file");
+    let layout = drawn.layout.expect("every mine marked");
+    let original =
+        curio::mines::text::parse(&std::fs::read_to_string(&board).expect("fixture")).expect("board");
+    assert_eq!((drawn.width, drawn.height, drawn.mines), (9, 9, 10));
+    assert_eq!(drawn.cells, original.cells);
+    let again = curio(&["mines", "layout", path_str(&board), "--seed", "4", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&again.stdout).expect("json");
+    let mines: Vec<usize> = report["mines"]
+        .as_array()
+        .expect("mines")
+        .iter()
+        .map(|pair| pair[0].as_u64().expect("row") as usize * 9 + pair[1].as_u64().expect("column") as usize)
+        .collect();
+    assert_eq!(mines, (0..81).filter(|&cell| layout[cell]).collect::<Vec<_>>(), "the same draw");
+    assert_eq!(
+        (report["uniform"].clone(), report["seed"].clone()),
+        (serde_json::json!(true), serde_json::json!(4))
+    );
+
+    let tangled = fixtures.join("mines-expert-too-big-to-count.txt");
+    let output = curio(&["mines", "layout", path_str(&tangled)]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let printed = text(&output.stdout);
+    assert!(printed.contains("not all equally likely: the board is too big to count them"), "{printed}");
+    let drawn = curio::mines::text::parse(&printed).expect("the output is a board file");
+    let layout = drawn.layout.expect("every mine marked");
+    assert_eq!(layout.iter().filter(|&&mine| mine).count(), 99);
+
+    let dir = temp_dir("mines-layout");
+    let inconsistent = dir.path().join("inconsistent.txt");
+    std::fs::write(&inconsistent, "mines=1\n3.\n..\n").expect("write");
+    assert_bad_input(
+        &["mines", "layout", path_str(&inconsistent)],
+        &["inconsistent.txt", "cannot draw a mine layout that fits", "inconsistent"],
+    );
+    assert_bad_input(&["mines", "layout", "/no/such/board.txt"], &["cannot read", "/no/such/board.txt"]);
+}
+
 #[test]
 fn mines_window_bad_input_is_a_clear_error() {
     assert_bad_input(&["mines", "window", "--level", "200x100/10"], &["200x100", "at most 100x60"]);

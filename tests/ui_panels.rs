@@ -7,6 +7,7 @@ use curio::star::StarStyle;
 use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use std::path::Path;
 
 fn harness(app: CurioApp) -> Harness<'static, CurioApp> {
     Harness::builder()
@@ -410,7 +411,7 @@ fn wait_for_import(harness: &mut Harness<'static, CurioApp>) {
 
 /// Export writes the mines too, so importing the file plays on the same game; a board without
 /// its mines marked is played on a layout drawn from those that fit its numbers (on a background
-/// thread).
+/// thread), also when it is too big to count them.
 #[test]
 fn imported_boards_are_played_on_a_layout_that_fits() {
     let dir = tempfile::tempdir().expect("temporary directory");
@@ -470,12 +471,29 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
         let below = (column.saturating_sub(1)..(column + 2).min(400)).filter(|&c| layout[800 + c]).count();
         assert!(!layout[column] && !layout[400 + column] && below == 1, "column {column}");
     }
+    // A board with a component too big to count gets a layout that fits from a random search
+    // around which the rest is drawn, and the message says it was not drawn uniformly.
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mines-expert-too-big-to-count.txt");
+    std::fs::copy(fixture, &path).expect("copy");
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    wait_for_import(&mut harness);
+    harness.get_by_label_contains("not all equally likely: the board is too big to count them");
+    let tangled = harness.state_mut().mines_panel().game().clone();
+    let layout = tangled.mine_layout().expect("a drawn layout");
+    assert_eq!(layout.iter().filter(|&&mine| mine).count(), 99);
+    for (index, cell) in tangled.cells().iter().enumerate() {
+        if let curio::mines::Cell::Revealed(number) = cell {
+            let around = curio::mines::board::neighbours(30, 16, index).filter(|&n| layout[n]).count();
+            assert_eq!(around, usize::from(*number), "cell {index}");
+        }
+    }
     // A board no layout fits is not loaded, and the message says why.
     std::fs::write(&path, "mines=1\n3.\n..\n").expect("write");
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("cannot draw a mine layout that fits: the board is inconsistent");
-    assert_eq!(harness.state_mut().mines_panel().game().cells(), big_game.cells(), "the game in play stays");
+    assert_eq!(harness.state_mut().mines_panel().game().cells(), tangled.cells(), "the game in play stays");
     // Back to the expert board without its mines.
     std::fs::write(&path, exported.replace('*', ".")).expect("write");
     harness.get_by_role_and_label(Role::Button, "Import").click();

@@ -1,9 +1,10 @@
-//! `curio mines ...`: win-rate benchmark and board solving.
+//! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
+//! game window.
 
 use super::{CliError, print_json, run_job_with_bar};
 use crate::jobs::JobError;
 use crate::mines::play::{self, BenchError, Refinement};
-use crate::mines::{BoardConfig, BoardView, FirstClickRule, Solver, analyze, solver, text};
+use crate::mines::{BoardConfig, BoardView, Cell, FirstClickRule, Solver, analyze, solver, text};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
@@ -27,6 +28,12 @@ enum MinesCommand {
         after_help = "Board format: one row per line; . covered, F flag, 0-8 revealed, * mine;\nfirst line mines=N.\n\nExamples:\n  curio mines solve board.txt\n  curio mines solve board.txt --json"
     )]
     Solve(SolveArgs),
+    /// Draw a mine layout that fits a board file's numbers and mine count (the draw the app's
+    /// Import makes with the same seed) and print the board with its mines marked (*).
+    #[command(
+        after_help = "Every layout that fits is equally likely, unless the board is too big to count them:\nthen one part is found by a random search, and the output says so.\nMines already marked in the file are not kept: the draw uses only the numbers and the\nmine count.\n\nExamples:\n  curio mines layout board.txt --seed 7 > solved.txt\n  curio mines layout board.txt --json"
+    )]
+    Layout(LayoutArgs),
     /// Open a standalone classic game window (the bot's target); --log appends one JSON line per
     /// finished game.
     #[command(
@@ -85,10 +92,24 @@ struct SolveArgs {
     json: bool,
 }
 
+#[derive(Debug, Args)]
+struct LayoutArgs {
+    /// Board text file.
+    file: PathBuf,
+    /// Seed of the draw.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object on stdout: the mines as [row, column] pairs, whether every layout
+    /// was equally likely, and the seed.
+    #[arg(long)]
+    json: bool,
+}
+
 pub(super) fn run(args: MinesArgs) -> Result<(), CliError> {
     match args.command {
         MinesCommand::Bench(args) => bench(args),
         MinesCommand::Solve(args) => solve(args),
+        MinesCommand::Layout(args) => layout(args),
         MinesCommand::Window(args) => window(args),
     }
 }
@@ -118,11 +139,15 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     }
 }
 
+/// The board in the text file at `path`; a file that cannot be read or parsed is bad input.
+fn read_board(path: &std::path::Path) -> Result<text::BoardText, CliError> {
+    let content = std::fs::read_to_string(path)
+        .map_err(|error| usage(anyhow::anyhow!("cannot read '{}': {error}", path.display())))?;
+    text::parse(&content).map_err(|error| usage(anyhow::anyhow!("{}: {error}", path.display())))
+}
+
 fn solve(args: SolveArgs) -> Result<(), CliError> {
-    let content = std::fs::read_to_string(&args.file)
-        .map_err(|error| usage(anyhow::anyhow!("cannot read '{}': {error}", args.file.display())))?;
-    let board =
-        text::parse(&content).map_err(|error| usage(anyhow::anyhow!("{}: {error}", args.file.display())))?;
+    let board = read_board(&args.file)?;
     let view =
         BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
     let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET)
@@ -165,6 +190,41 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
             }
             None => say!("best move: none, every covered cell is a mine (the game is won)"),
         }
+        Ok(())
+    }
+}
+
+fn layout(args: LayoutArgs) -> Result<(), CliError> {
+    use rand::SeedableRng;
+    let board = read_board(&args.file)?;
+    let view =
+        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(args.seed);
+    let drawn = solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng).map_err(|error| {
+        usage(anyhow::anyhow!("{}: cannot draw a mine layout that fits: {error}", args.file.display()))
+    })?;
+    if args.json {
+        let position = |cell: usize| [cell / board.width, cell % board.width];
+        let mines: Vec<[usize; 2]> =
+            (0..drawn.mines.len()).filter(|&cell| drawn.mines[cell]).map(position).collect();
+        print_json(&json!({"mines": mines, "uniform": drawn.uniform, "seed": args.seed}))
+    } else {
+        say!(
+            "# {}: mines drawn at random (seed {}) among the layouts that fit",
+            args.file.display(),
+            args.seed
+        );
+        if !drawn.uniform {
+            say!("# not all equally likely: the board is too big to count them");
+        }
+        // The format has no mark for a flagged mine: a flag on a drawn mine gives way to the mine.
+        let cells: Vec<Cell> = board
+            .cells
+            .iter()
+            .zip(&drawn.mines)
+            .map(|(&cell, &mine)| if cell == Cell::Flagged && mine { Cell::Covered } else { cell })
+            .collect();
+        say!("{}", text::format(board.width, board.mines, &cells, Some(&drawn.mines)).trim_end());
         Ok(())
     }
 }

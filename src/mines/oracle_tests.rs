@@ -206,10 +206,12 @@ fn a_big_board_with_many_frontier_mines_is_analysed() {
 }
 
 /// A layout is drawn for a big board whose totals are tilted (150x100 with 2,250 mines and 30
-/// openings, called inconsistent before the tilt) and for a board of 1000x1000 cells: it fits
-/// every number and holds every mine. A board whose analysis is only approximate gets none.
+/// openings, called inconsistent before the tilt) and for a board of 1000x1000 cells, uniformly;
+/// and, not uniformly, for a board whose analysis is only approximate (a component too big to
+/// count): each fits every number and holds every mine.
 #[test]
 fn layouts_are_drawn_for_big_boards() {
+    let mut positions = Vec::new();
     for (width, height, mines, openings) in [(150, 100, 2250, 30), (1000, 1000, 150_000, 100)] {
         let config = BoardConfig::new(width, height, mines, FirstClickRule::None).expect("valid");
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
@@ -224,26 +226,28 @@ fn layouts_are_drawn_for_big_boards() {
         for &cell in zeros.iter().take(openings) {
             game.reveal(cell / width, cell % width).expect("a safe cell");
         }
+        positions.push((game, true));
+    }
+    // 150x100 with 2,250 mines and 400 random clicks: a component goes over the node budget.
+    positions.push((random_game(150, 100, 2250, 1, 400), false));
+    for (game, exact) in positions {
+        let BoardConfig { width, height, mines, .. } = game.config();
         let view = BoardView { width, height, mines, cells: game.cells() };
-        assert!(analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact, "{width}x{height}");
+        assert_eq!(analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact, exact, "{width}x{height}");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
         let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
-        assert_eq!(drawn.iter().filter(|&&mine| mine).count(), mines, "{width}x{height}");
+        assert_eq!(drawn.uniform, exact, "{width}x{height}");
+        assert_eq!(drawn.mines.iter().filter(|&&mine| mine).count(), mines, "{width}x{height}");
         for (cell, state) in game.cells().iter().enumerate() {
             if let Cell::Revealed(number) = state {
-                let around = neighbours(width, height, cell).filter(|&n| drawn[n]).count();
-                assert!(!drawn[cell] && around == usize::from(*number), "{width}x{height}: cell {cell}");
+                let around = neighbours(width, height, cell).filter(|&n| drawn.mines[n]).count();
+                assert!(
+                    !drawn.mines[cell] && around == usize::from(*number),
+                    "{width}x{height}: cell {cell}"
+                );
             }
         }
     }
-    // 150x100 with 2,250 mines and 400 random clicks: a component goes over the node budget.
-    let game = random_game(150, 100, 2250, 1, 400);
-    let view = BoardView { width: 150, height: 100, mines: 2250, cells: game.cells() };
-    assert!(!analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact);
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-    assert_eq!(
-        sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng),
-        Err(super::solver::SolveError::TooComplex)
-    );
 }
 
 #[test]
@@ -568,7 +572,9 @@ proptest! {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let mut mine_counts = vec![0usize; width * height];
         for _ in 0..draws {
-            let layout = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+            let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+            prop_assert!(drawn.uniform);
+            let layout = drawn.mines;
             prop_assert!(layouts.contains(&layout), "drawn layout {layout:?} does not fit the board");
             for (cell, &mine) in layout.iter().enumerate() {
                 mine_counts[cell] += usize::from(mine);
@@ -609,7 +615,9 @@ fn sampled_layouts_are_uniform() {
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
             let mut counts = vec![0usize; layouts.len()];
             for _ in 0..draws {
-                let layout = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+                let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+                assert!(drawn.uniform);
+                let layout = drawn.mines;
                 let index = layouts.iter().position(|l| *l == layout).expect("a layout that fits");
                 counts[index] += 1;
             }

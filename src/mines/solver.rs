@@ -579,27 +579,248 @@ pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, Solve
     solve_structure(view, &structure(view, &[], None)?, node_budget)
 }
 
-/// A mine layout drawn uniformly at random from those that agree with `view` (its numbers and
-/// mine count), for a board whose mines are not known, such as an imported position. In the
-/// time of about one analysis: the components' mine totals are drawn with their joint chance
-/// (`draw_totals`), then each component's layout among those with its total (one enumeration
-/// that keeps one layout, `Draw`), the cells of each box uniformly, and the remaining mines go
-/// to cells off the frontier uniformly, as every split of them is equally likely. Each step
-/// draws with the exact share of the layouts it leads to, so every consistent layout is equally
-/// likely. `SolveError::TooComplex` when a component goes over `node_budget`.
+/// A mine layout drawn by `sample_layout`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnLayout {
+    /// Whether each cell holds a mine.
+    pub mines: Vec<bool>,
+    /// True when every layout that fits was equally likely. False when a component was too big
+    /// to count: its layout was found by a random local search (it fits, but not every layout
+    /// of the component was equally likely), and the rest of the board was drawn uniformly
+    /// around it.
+    pub uniform: bool,
+}
+
+/// How many times `sample_layout` searches the components too big to count for layouts whose
+/// mine totals leave a number of mines that the rest of the board can hold.
+const SEARCH_TRIES: usize = 8;
+
+/// A mine layout drawn at random from those that agree with `view` (its numbers and mine
+/// count), for a board whose mines are not known, such as an imported position; uniformly when
+/// every component can be counted within `node_budget`. In the time of about one analysis: the
+/// components' mine totals are drawn with their joint chance (`draw_totals`), then each
+/// component's layout among those with its total (one enumeration that keeps one layout,
+/// `Draw`), the cells of each box uniformly, and the remaining mines go to cells off the
+/// frontier uniformly, as every split of them is equally likely. Each step draws with the exact
+/// share of the layouts it leads to, so every consistent layout is equally likely.
+///
+/// A component too big to count gets one layout found by a random local search
+/// (`repair_layout`); with its cells assumed as found, the rest is drawn as above, and the
+/// result says it is not uniform. `SolveError::TooComplex` when a search does not finish
+/// within `node_budget` steps, or when the searched components' mine totals leave no room for
+/// the rest in `SEARCH_TRIES` tries.
 pub fn sample_layout(
     view: &BoardView<'_>,
     node_budget: u64,
     rng: &mut impl rand::RngExt,
+) -> Result<DrawnLayout, SolveError> {
+    check_view(view)?;
+    let first = structure(view, &[], None)?;
+    let combined = combine(view, &first, node_budget, true)?;
+    if combined.exact {
+        let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
+        return Ok(DrawnLayout { mines, uniform: true });
+    }
+    let mines = draw_around_searched(view, &first, &combined, |counts| !counts.exact, node_budget, rng)?;
+    Ok(DrawnLayout { mines, uniform: false })
+}
+
+/// A layout drawn around layouts found by a random local search (`repair_layout`) for the
+/// components of `first` (analysed in `combined`) that `searched` picks: with their cells
+/// assumed as found, the rest is drawn uniformly (`draw_layout`). A search is tried again, up
+/// to `SEARCH_TRIES` times, when its total leaves a mine count that the other components (their
+/// fewest and most mines when exact, none to all of their cells when searched and not yet
+/// found) and the cells off the frontier cannot take.
+fn draw_around_searched(
+    view: &BoardView<'_>,
+    first: &Structure<'_>,
+    combined: &Combined,
+    searched: impl Fn(&ComponentCounts) -> bool,
+    node_budget: u64,
+    rng: &mut impl rand::RngExt,
 ) -> Result<Vec<bool>, SolveError> {
     use rand::SeedableRng;
-    check_view(view)?;
-    let structure = structure(view, &[], None)?;
-    let combined = combine(view, &structure, node_budget, true)?;
-    if !combined.exact {
-        return Err(SolveError::TooComplex);
+    let covered = view.cells.iter().filter(|cell| matches!(cell, Cell::Covered | Cell::Flagged)).count();
+    let density = (view.mines as f64 / covered.max(1) as f64).clamp(1e-3, 1.0 - 1e-3);
+    let possible: Vec<(usize, usize)> = combined
+        .components
+        .iter()
+        .map(|counts| {
+            let nonzero = |w: &f64| *w > 0.0;
+            match (counts.layouts.iter().position(nonzero), counts.layouts.iter().rposition(nonzero)) {
+                (Some(fewest), Some(most)) if counts.exact => (fewest, most),
+                _ => (0, counts.box_cells.iter().map(Vec::len).sum()),
+            }
+        })
+        .collect();
+    'tries: for _ in 0..SEARCH_TRIES {
+        let mut totals = possible.clone();
+        let mut assumed = Vec::new();
+        for (index, (part, counts)) in first.parts.iter().zip(&combined.components).enumerate() {
+            if !searched(counts) {
+                continue;
+            }
+            let (first_cell, Part::New(box_list)) = part else {
+                unreachable!("a structure built without reuse has only new components")
+            };
+            let others = |end: fn(&(usize, usize)) -> usize| -> usize {
+                let ends = totals.iter().enumerate().filter(|&(other, _)| other != index);
+                ends.map(|(_, range)| end(range)).sum()
+            };
+            let fewest = view.mines.saturating_sub(first.interior.len() + others(|range| range.1));
+            let Some(most) = view.mines.checked_sub(others(|range| range.0)).filter(|&most| most >= fewest)
+            else {
+                continue 'tries;
+            };
+            let component = Component { boxes: &first.boxes, box_list, first_cell: *first_cell };
+            let own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
+            let found = repair_layout(&component, &first.all, fewest..=most, density, own, node_budget);
+            let found = found.ok_or(SolveError::TooComplex)?;
+            let total = found.iter().map(|&(_, mines)| mines).sum();
+            totals[index] = (total, total);
+            for (b, mines) in found {
+                let cells = &first.boxes[b].cells;
+                let start = assumed.len();
+                assumed.extend(cells.iter().map(|&cell| (cell, false)));
+                for pick in rand::seq::index::sample(rng, cells.len(), mines) {
+                    assumed[start + pick].1 = true;
+                }
+            }
+        }
+        let assumed_structure = structure(view, &assumed, None)?;
+        match combine(view, &assumed_structure, node_budget, true) {
+            Ok(combined) if combined.exact => {
+                return draw_layout(view, &assumed_structure, &combined, node_budget, rng);
+            }
+            Ok(_) => return Err(SolveError::TooComplex),
+            Err(SolveError::Inconsistent { .. }) => continue,
+            Err(error) => return Err(error),
+        }
     }
-    let drawn = draw_totals(&combined, rng).ok_or(SolveError::TooComplex)?;
+    Err(SolveError::TooComplex)
+}
+
+/// One layout of `component` with a mine total in `total`, found by local search
+/// (min-conflicts, as in WalkSAT): each box starts with a binomial number of mines at
+/// `density`; then, for at most `steps` steps, a number that is not met (or the total, when it
+/// is out of its range) is picked at random, and one of its boxes (for the total, one of 64
+/// drawn at random) gets one mine more or less: the one that leaves the fewest mines missing or
+/// extra over all the numbers and the total, or one time in five a random one, so that the
+/// search does not stay stuck. The mines per box, or `None` when it did not finish.
+fn repair_layout(
+    component: &Component<'_>,
+    all: &[Constraint],
+    total: std::ops::RangeInclusive<usize>,
+    density: f64,
+    mut rng: rand_pcg::Pcg64Mcg,
+    steps: u64,
+) -> Option<Vec<(usize, usize)>> {
+    use rand::RngExt;
+    let Component { boxes, box_list, .. } = *component;
+    // Local indices: the component's numbers, each box's numbers, and each number's boxes.
+    let mut local: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut box_numbers: Vec<Vec<usize>> = Vec::with_capacity(box_list.len());
+    for &b in box_list {
+        let mut list = Vec::with_capacity(boxes[b].constraints.len());
+        for &c in &boxes[b].constraints {
+            list.push(*local.entry(c).or_insert_with(|| {
+                numbers.push(c);
+                numbers.len() - 1
+            }));
+        }
+        box_numbers.push(list);
+    }
+    let mut number_boxes = vec![Vec::new(); numbers.len()];
+    for (slot, list) in box_numbers.iter().enumerate() {
+        for &number in list {
+            number_boxes[number].push(slot);
+        }
+    }
+    let need: Vec<i64> = numbers.iter().map(|&c| all[c].mines as i64).collect();
+    let size: Vec<i64> = box_list.iter().map(|&b| boxes[b].cells.len() as i64).collect();
+    let mut mines: Vec<i64> =
+        size.iter().map(|&size| (0..size).filter(|_| rng.random::<f64>() < density).count() as i64).collect();
+    let mut sum = vec![0i64; numbers.len()];
+    for (slot, list) in box_numbers.iter().enumerate() {
+        for &number in list {
+            sum[number] += mines[slot];
+        }
+    }
+    let (fewest, most) = (*total.start() as i64, *total.end() as i64);
+    let mut placed: i64 = mines.iter().sum();
+    let off_total = |placed: i64| (fewest - placed).max(0) + (placed - most).max(0);
+    // The numbers not met, with each one's place in the list (or usize::MAX).
+    let mut unmet: Vec<usize> = (0..numbers.len()).filter(|&c| sum[c] != need[c]).collect();
+    let mut place = vec![usize::MAX; numbers.len()];
+    for (index, &number) in unmet.iter().enumerate() {
+        place[number] = index;
+    }
+    let mut candidates = Vec::new();
+    for _ in 0..steps {
+        let total_off = off_total(placed) > 0;
+        if unmet.is_empty() && !total_off {
+            return Some(box_list.iter().copied().zip(mines.iter().map(|&m| m as usize)).collect());
+        }
+        let pick = rng.random_range(0..unmet.len() + usize::from(total_off));
+        candidates.clear();
+        let step = if pick < unmet.len() {
+            let number = unmet[pick];
+            candidates.extend_from_slice(&number_boxes[number]);
+            (need[number] - sum[number]).signum()
+        } else {
+            candidates.extend((0..64).map(|_| rng.random_range(0..box_list.len())));
+            if placed < fewest { 1 } else { -1 }
+        };
+        candidates.retain(|&slot| (0..=size[slot]).contains(&(mines[slot] + step)));
+        if candidates.is_empty() {
+            continue;
+        }
+        let cost = |slot: usize| -> i64 {
+            let numbers = box_numbers[slot].iter().map(|&number| {
+                (sum[number] + step - need[number]).abs() - (sum[number] - need[number]).abs()
+            });
+            numbers.sum::<i64>() + off_total(placed + step) - off_total(placed)
+        };
+        let chosen = if rng.random::<f64>() < 0.2 {
+            candidates[rng.random_range(0..candidates.len())]
+        } else {
+            let least = candidates.iter().map(|&slot| cost(slot)).min().unwrap_or(0);
+            candidates.retain(|&slot| cost(slot) == least);
+            candidates[rng.random_range(0..candidates.len())]
+        };
+        mines[chosen] += step;
+        placed += step;
+        for &number in &box_numbers[chosen] {
+            sum[number] += step;
+            let met = sum[number] == need[number];
+            if met && place[number] != usize::MAX {
+                let index = place[number];
+                unmet.swap_remove(index);
+                if index < unmet.len() {
+                    place[unmet[index]] = index;
+                }
+                place[number] = usize::MAX;
+            } else if !met && place[number] == usize::MAX {
+                place[number] = unmet.len();
+                unmet.push(number);
+            }
+        }
+    }
+    None
+}
+
+/// A layout drawn uniformly from those of `structure`, whose exact counts `combined` holds (the
+/// steps of `sample_layout`).
+fn draw_layout(
+    view: &BoardView<'_>,
+    structure: &Structure<'_>,
+    combined: &Combined,
+    node_budget: u64,
+    rng: &mut impl rand::RngExt,
+) -> Result<Vec<bool>, SolveError> {
+    use rand::SeedableRng;
+    let drawn = draw_totals(combined, rng).ok_or(SolveError::TooComplex)?;
     let mut layout = vec![false; view.width * view.height];
     let mut scratch = Scratch::new(structure.all.len());
     for ((first_cell, part), &mines) in structure.parts.iter().zip(&drawn) {
@@ -1781,22 +2002,15 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
 mod tests {
     use super::*;
 
-    /// Position 253,148 of `curio mines bench --level expert --rule opening --seed 1`: a large
-    /// component goes over the node budget, and the old single-total approximation left no total
-    /// that fits the mines left, so the consistent board was reported inconsistent.
+    /// Position 253,148 of `curio mines bench --level expert --rule opening --seed 1`, where a
+    /// large component goes over the default node budget.
+    const APPROXIMATED_EXPERT: &str = include_str!("../../tests/fixtures/mines-expert-too-big-to-count.txt");
+
+    /// On `APPROXIMATED_EXPERT` the old single-total approximation left no total that fits the
+    /// mines left, so the consistent board was reported inconsistent.
     #[test]
     fn an_approximated_component_never_makes_a_consistent_board_inconsistent() {
-        let board = crate::mines::text::parse(
-            "mines=99\n0011212.2.10000000122101.2.2.1\n001.2.2121101221002..101121222\n\
-             1121322001123..1002.310111001.\n3.201.1012.3..6310111001.10022\n\
-             ..4121102.4.....3100111111001.\n3.3.10002........1001.21000011\n\
-             2342100124.....3210012.1112110\n2..20112.3.....2222101222.2.10\n\
-             ...201.224......3..2001.223210\n..2102332....4.....3101112.200\n\
-             ..1012..23.32.....3.211124.411\n..211.3211.123.....3.11.2..4.2\n\
-             ...2233101111....2.21222334...\n...32..212.222...21102.21.2...\n\
-             .................3.213.32221..\n..............................\n",
-        )
-        .unwrap();
+        let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view =
             BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
         let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
@@ -1899,6 +2113,78 @@ mod tests {
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).unwrap();
         for p in analysis.probabilities.iter().skip(1) {
             assert!((p.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        }
+    }
+
+    /// Whether `layout` fits `view`: its mine count, and every revealed number.
+    fn fits(view: &BoardView<'_>, layout: &[bool]) -> bool {
+        layout.iter().filter(|&&mine| mine).count() == view.mines
+            && view.cells.iter().enumerate().all(|(cell, state)| match state {
+                Cell::Revealed(number) => {
+                    !layout[cell]
+                        && neighbours(view.width, view.height, cell).filter(|&n| layout[n]).count()
+                            == usize::from(*number)
+                }
+                _ => true,
+            })
+    }
+
+    /// The layouts found by searching every component instead of counting it (what a component
+    /// too big to count gets) fit the board, and over 200 draws per layout every layout that
+    /// fits comes up: the local search starts and moves at random. On one component where one
+    /// mine total has layouts of different boxes, and on two components whose searches must
+    /// leave each other the mines they need (each holds 2 or 3 of the 5).
+    #[test]
+    fn searched_layouts_fit_and_reach_every_layout() {
+        use rand::SeedableRng;
+        for content in ["mines=4\n1.2.1\n.....\n.....\n", "mines=5\n1.2.1..1.2.1\n............\n"] {
+            let board = crate::mines::text::parse(content).unwrap();
+            let view = BoardView {
+                width: board.width,
+                height: board.height,
+                mines: board.mines,
+                cells: &board.cells,
+            };
+            let covered: Vec<usize> =
+                (0..board.cells.len()).filter(|&cell| board.cells[cell] == Cell::Covered).collect();
+            let every: Vec<Vec<bool>> = (0u64..1 << covered.len())
+                .map(|mask| {
+                    let mut layout = vec![false; board.cells.len()];
+                    for (bit, &cell) in covered.iter().enumerate() {
+                        layout[cell] = mask >> bit & 1 == 1;
+                    }
+                    layout
+                })
+                .filter(|layout| fits(&view, layout))
+                .collect();
+            let first = structure(&view, &[], None).unwrap();
+            let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+            let mut seen = vec![0usize; every.len()];
+            for _ in 0..200 * every.len() {
+                let layout =
+                    draw_around_searched(&view, &first, &combined, |_| true, DEFAULT_NODE_BUDGET, &mut rng)
+                        .unwrap();
+                let index = every.iter().position(|fitting| *fitting == layout);
+                seen[index.expect("a drawn layout fits the board")] += 1;
+            }
+            assert!(seen.iter().all(|&count| count > 0), "{content:?}: {seen:?}");
+        }
+    }
+
+    /// `APPROXIMATED_EXPERT`, with a component over the node budget, gets a layout that fits,
+    /// drawn around a searched one and so said not to be uniform.
+    #[test]
+    fn a_board_too_big_to_count_gets_a_searched_layout() {
+        use rand::SeedableRng;
+        let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
+        let view =
+            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+        for _ in 0..20 {
+            let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
+            assert!(!drawn.uniform);
+            assert!(fits(&view, &drawn.mines));
         }
     }
 }

@@ -21,13 +21,27 @@ use std::time::Instant;
 /// Boards with more cells than this are analysed on a background thread.
 const BACKGROUND_ANALYSIS_CELLS: usize = 5_000;
 
-/// An imported board on its way in: its path, the board and its size, and the mine layout it is
-/// played on.
+/// An imported board on its way in: its path, the board and its size, the mine layout it is
+/// played on and where that came from.
 struct Imported {
     path: String,
     board: BoardText,
     config: BoardConfig,
     layout: Vec<bool>,
+    source: MinesSource,
+}
+
+/// Where the mines of an imported board come from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum MinesSource {
+    /// Marked in the file.
+    File,
+    /// Drawn at random among the layouts that fit: uniformly, or (a board too big to count)
+    /// around a layout found by a random search (`solver::DrawnLayout::uniform`).
+    Drawn {
+        /// Every layout that fits was equally likely.
+        uniform: bool,
+    },
 }
 
 /// Largest side of a board cell when the whole board is in view, in points.
@@ -450,7 +464,7 @@ impl MinesPanel {
             }
         };
         if let Some(layout) = board.layout.take() {
-            self.finish_import(Imported { path, board, config, layout }, false);
+            self.finish_import(Imported { path, board, config, layout, source: MinesSource::File });
             return;
         }
         // Without its mines marked, the board is played on a layout drawn at random (seeded)
@@ -466,7 +480,13 @@ impl MinesPanel {
             };
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
             Ok(match solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng) {
-                Ok(layout) => Ok(Imported { path, board, config, layout }),
+                Ok(drawn) => Ok(Imported {
+                    path,
+                    board,
+                    config,
+                    layout: drawn.mines,
+                    source: MinesSource::Drawn { uniform: drawn.uniform },
+                }),
                 Err(error) => Err(format!("{path}: cannot draw a mine layout that fits: {error}")),
             })
         });
@@ -490,14 +510,14 @@ impl MinesPanel {
                 self.message =
                     Some(Err(format!("{}: not loaded, the game changed while it was drawn", imported.path)));
             }
-            Ok(imported) => self.finish_import(imported, true),
+            Ok(imported) => self.finish_import(imported),
             Err(error) => self.message = Some(Err(error)),
         }
     }
 
-    /// Plays on an imported board; `drawn` when its layout was drawn at random.
-    fn finish_import(&mut self, imported: Imported, drawn: bool) {
-        let Imported { path, board, config, layout } = imported;
+    /// Plays on an imported board.
+    fn finish_import(&mut self, imported: Imported) {
+        let Imported { path, board, config, layout, source } = imported;
         let mut game = Game::with_mines(config, layout);
         game.set_visible(board.cells);
         self.game = game;
@@ -505,13 +525,18 @@ impl MinesPanel {
         self.board_changed();
         self.last_move = None;
         self.auto_play = false;
-        self.message = Some(Ok(if drawn {
-            format!(
-                "loaded {path}; its mines were drawn at random (seed {}) among the layouts that fit",
-                self.state.seed
-            )
-        } else {
-            format!("loaded {path}")
+        let seed = self.state.seed;
+        self.message = Some(Ok(match source {
+            MinesSource::File => format!("loaded {path}"),
+            MinesSource::Drawn { uniform: true } => {
+                format!(
+                    "loaded {path}; its mines were drawn at random (seed {seed}) among the layouts that fit"
+                )
+            }
+            MinesSource::Drawn { uniform: false } => format!(
+                "loaded {path}; its mines were drawn at random (seed {seed}) among the layouts that fit, \
+                 not all equally likely: the board is too big to count them"
+            ),
         }));
     }
 
