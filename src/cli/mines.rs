@@ -4,7 +4,7 @@
 use super::{CliError, print_json, run_job_with_bar};
 use crate::jobs::JobError;
 use crate::mines::play::{self, BenchError, Refinement};
-use crate::mines::{BoardConfig, BoardView, Cell, FirstClickRule, Solver, analyze, solver, text};
+use crate::mines::{BoardConfig, Cell, FirstClickRule, Solver, analyze, solver, text};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
@@ -148,8 +148,7 @@ fn read_board(path: &std::path::Path) -> Result<text::BoardText, CliError> {
 
 fn solve(args: SolveArgs) -> Result<(), CliError> {
     let board = read_board(&args.file)?;
-    let view =
-        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let view = board.view();
     let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET)
         .map_err(|error| usage(anyhow::anyhow!("{}: {error}", args.file.display())))?;
     let best = Solver::default()
@@ -197,8 +196,7 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
 fn layout(args: LayoutArgs) -> Result<(), CliError> {
     use rand::SeedableRng;
     let board = read_board(&args.file)?;
-    let view =
-        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let view = board.view();
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(args.seed);
     let drawn = solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng).map_err(|error| {
         usage(anyhow::anyhow!("{}: cannot draw a mine layout that fits: {error}", args.file.display()))

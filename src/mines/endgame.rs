@@ -492,7 +492,7 @@ mod tests {
     use crate::mines::text;
 
     fn view_of(board: &text::BoardText) -> BoardView<'_> {
-        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells }
+        board.view()
     }
 
     #[test]

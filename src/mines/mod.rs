@@ -6,11 +6,11 @@
 //! its complexity.
 //!
 //! ```
-//! use curio::mines::{BoardView, text, analyze, solver};
+//! use curio::mines::{text, analyze, solver};
 //!
 //! // A 1 in the corner with three covered neighbours and one mine on the board.
 //! let board = text::parse("mines=1\n1.\n..\n").expect("valid board");
-//! let view = BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+//! let view = board.view();
 //! let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
 //! assert!((analysis.probabilities[1].unwrap() - 1.0 / 3.0).abs() < 1e-12);
 //! ```

@@ -604,8 +604,7 @@ fn sampled_layouts_are_uniform() {
         [("mines=4\n1.2.1\n.....\n.....\n", 1), ("mines=5\n1.2.1..1.2.1\n............\n............\n", 2)];
     for (content, components) in boards {
         let board = super::text::parse(content).expect("a valid board");
-        let view =
-            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let view = board.view();
         let layouts = all_layouts(&view);
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
         assert_eq!(analysis.component_sizes.len(), components, "{content:?}");
@@ -701,8 +700,7 @@ proptest! {
 fn a_formed_fifty_fifty_has_influence_one_half() {
     // Cells 0 and 1 hold one mine; cell 2 is a certain mine (the 1 at cell 3 sees only it).
     let board = super::text::parse("mines=2\n...1\n").expect("valid board");
-    let view =
-        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let view = board.view();
     let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
     let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
     for cell in [0, 1] {
@@ -710,8 +708,7 @@ fn a_formed_fifty_fifty_has_influence_one_half() {
     }
     // With one mine it is the certain mine at cell 2, so no 50/50 can form.
     let board = super::text::parse("mines=1\n...1\n").expect("valid board");
-    let view =
-        BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+    let view = board.view();
     let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
     let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
     assert_eq!(risk.influence(0), 0.0);

@@ -629,12 +629,7 @@ mod tests {
     fn a_won_board_has_no_move_left() {
         let moves = |text: &str| {
             let board = crate::mines::text::parse(text).unwrap();
-            let view = BoardView {
-                width: board.width,
-                height: board.height,
-                mines: board.mines,
-                cells: &board.cells,
-            };
+            let view = board.view();
             Solver::default().next_moves(&view, FirstClickRule::Safe)
         };
         // Every safe cell revealed: the last covered cell is the mine, never a move.
@@ -654,8 +649,7 @@ mod tests {
     #[test]
     fn few_layouts_are_searched_and_explained() {
         let board = crate::mines::text::parse("mines=1\n11\n..\n").unwrap();
-        let view =
-            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let view = board.view();
         let moves = Solver::default().next_moves(&view, FirstClickRule::Safe).unwrap();
         assert_eq!(moves[0].reason.rule, MoveRule::Endgame);
         assert_eq!(moves[0].reason.win_probability, Some(0.5));

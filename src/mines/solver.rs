@@ -2011,8 +2011,7 @@ mod tests {
     #[test]
     fn an_approximated_component_never_makes_a_consistent_board_inconsistent() {
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
-        let view =
-            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let view = board.view();
         let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
         assert!(!approximate.exact, "this position must go over the default budget");
         assert!(analyze(&view, u64::MAX).expect("a consistent board").exact);
@@ -2139,12 +2138,7 @@ mod tests {
         use rand::SeedableRng;
         for content in ["mines=4\n1.2.1\n.....\n.....\n", "mines=5\n1.2.1..1.2.1\n............\n"] {
             let board = crate::mines::text::parse(content).unwrap();
-            let view = BoardView {
-                width: board.width,
-                height: board.height,
-                mines: board.mines,
-                cells: &board.cells,
-            };
+            let view = board.view();
             let covered: Vec<usize> =
                 (0..board.cells.len()).filter(|&cell| board.cells[cell] == Cell::Covered).collect();
             let every: Vec<Vec<bool>> = (0u64..1 << covered.len())
@@ -2178,8 +2172,7 @@ mod tests {
     fn a_board_too_big_to_count_gets_a_searched_layout() {
         use rand::SeedableRng;
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
-        let view =
-            BoardView { width: board.width, height: board.height, mines: board.mines, cells: &board.cells };
+        let view = board.view();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
         for _ in 0..20 {
             let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");

@@ -3,6 +3,7 @@
 //! starting with `#` are ignored.
 
 use super::board::{Cell, neighbours};
+use super::solver::BoardView;
 
 /// A parse error with its 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -29,6 +30,13 @@ pub struct BoardText {
     pub cells: Vec<Cell>,
     /// The full mine layout when every mine is marked with `*`.
     pub layout: Option<Vec<bool>>,
+}
+
+impl BoardText {
+    /// The board as the solver reads it.
+    pub fn view(&self) -> BoardView<'_> {
+        BoardView { width: self.width, height: self.height, mines: self.mines, cells: &self.cells }
+    }
 }
 
 /// Parses the text format.

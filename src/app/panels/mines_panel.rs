@@ -472,12 +472,7 @@ impl MinesPanel {
         // on a 1000x1000 board with 180,000 mines).
         let seed = self.state.seed;
         let job = Job::spawn("curio-mines-import", move |_| {
-            let view = BoardView {
-                width: board.width,
-                height: board.height,
-                mines: board.mines,
-                cells: &board.cells,
-            };
+            let view = board.view();
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
             Ok(match solver::sample_layout(&view, solver::DEFAULT_NODE_BUDGET, &mut rng) {
                 Ok(drawn) => Ok(Imported {
