@@ -299,7 +299,7 @@ fn no_move_called_certain_ever_loses() {
 }
 
 /// Every layout consistent with the view (small boards only).
-fn all_layouts(view: &BoardView<'_>) -> Vec<Vec<bool>> {
+pub(super) fn all_layouts(view: &BoardView<'_>) -> Vec<Vec<bool>> {
     let cells = view.cells.len();
     let covered: Vec<usize> =
         (0..cells).filter(|&i| matches!(view.cells[i], Cell::Covered | Cell::Flagged)).collect();
@@ -312,17 +312,24 @@ fn all_layouts(view: &BoardView<'_>) -> Vec<Vec<bool>> {
         for (bit, &cell) in covered.iter().enumerate() {
             layout[cell] = mask >> bit & 1 == 1;
         }
-        let consistent = view.cells.iter().enumerate().all(|(index, cell)| match cell {
-            Cell::Revealed(n) => {
-                neighbours(view.width, view.height, index).filter(|&m| layout[m]).count() == usize::from(*n)
-            }
-            _ => true,
-        });
-        if consistent {
+        if fits(view, &layout) {
             result.push(layout);
         }
     }
     result
+}
+
+/// Whether `layout` fits `view`: its mine count, and every revealed number (which is no mine).
+pub(super) fn fits(view: &BoardView<'_>, layout: &[bool]) -> bool {
+    layout.iter().filter(|&&mine| mine).count() == view.mines
+        && view.cells.iter().enumerate().all(|(cell, state)| match state {
+            Cell::Revealed(number) => {
+                !layout[cell]
+                    && neighbours(view.width, view.height, cell).filter(|&n| layout[n]).count()
+                        == usize::from(*number)
+            }
+            _ => true,
+        })
 }
 
 /// Best chance of winning by naive minimax over visible boards: try every covered cell, split

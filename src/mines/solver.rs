@@ -785,8 +785,10 @@ fn repair_layout(
         let chosen = if rng.random::<f64>() < 0.2 {
             candidates[rng.random_range(0..candidates.len())]
         } else {
-            let least = candidates.iter().map(|&slot| cost(slot)).min().unwrap_or(0);
-            candidates.retain(|&slot| cost(slot) == least);
+            let costs: Vec<(i64, usize)> = candidates.iter().map(|&slot| (cost(slot), slot)).collect();
+            let least = costs.iter().map(|&(cost, _)| cost).min().unwrap_or(0);
+            candidates.clear();
+            candidates.extend(costs.iter().filter(|&&(cost, _)| cost == least).map(|&(_, slot)| slot));
             candidates[rng.random_range(0..candidates.len())]
         };
         mines[chosen] += step;
@@ -2115,19 +2117,6 @@ mod tests {
         }
     }
 
-    /// Whether `layout` fits `view`: its mine count, and every revealed number.
-    fn fits(view: &BoardView<'_>, layout: &[bool]) -> bool {
-        layout.iter().filter(|&&mine| mine).count() == view.mines
-            && view.cells.iter().enumerate().all(|(cell, state)| match state {
-                Cell::Revealed(number) => {
-                    !layout[cell]
-                        && neighbours(view.width, view.height, cell).filter(|&n| layout[n]).count()
-                            == usize::from(*number)
-                }
-                _ => true,
-            })
-    }
-
     /// The layouts found by searching every component instead of counting it (what a component
     /// too big to count gets) fit the board, and over 200 draws per layout every layout that
     /// fits comes up: the local search starts and moves at random. On one component where one
@@ -2135,22 +2124,12 @@ mod tests {
     /// leave each other the mines they need (each holds 2 or 3 of the 5).
     #[test]
     fn searched_layouts_fit_and_reach_every_layout() {
+        use crate::mines::oracle_tests::all_layouts;
         use rand::SeedableRng;
         for content in ["mines=4\n1.2.1\n.....\n.....\n", "mines=5\n1.2.1..1.2.1\n............\n"] {
             let board = crate::mines::text::parse(content).unwrap();
             let view = board.view();
-            let covered: Vec<usize> =
-                (0..board.cells.len()).filter(|&cell| board.cells[cell] == Cell::Covered).collect();
-            let every: Vec<Vec<bool>> = (0u64..1 << covered.len())
-                .map(|mask| {
-                    let mut layout = vec![false; board.cells.len()];
-                    for (bit, &cell) in covered.iter().enumerate() {
-                        layout[cell] = mask >> bit & 1 == 1;
-                    }
-                    layout
-                })
-                .filter(|layout| fits(&view, layout))
-                .collect();
+            let every = all_layouts(&view);
             let first = structure(&view, &[], None).unwrap();
             let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
@@ -2177,7 +2156,7 @@ mod tests {
         for _ in 0..20 {
             let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
             assert!(!drawn.uniform);
-            assert!(fits(&view, &drawn.mines));
+            assert!(crate::mines::oracle_tests::fits(&view, &drawn.mines));
         }
     }
 }
