@@ -313,6 +313,18 @@ fn mines_bad_input_is_a_clear_error() {
     let inconsistent = dir.path().join("inconsistent.txt");
     std::fs::write(&inconsistent, "mines=1\n3.\n..\n").expect("write");
     assert_bad_input(&["mines", "solve", path_str(&inconsistent)], &["inconsistent"]);
+    // A board too big to count with a number that cannot be met: named, not hidden by the
+    // approximation (before: `exact: false` and a move; the layout draw said "too complex").
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let tangled =
+        std::fs::read_to_string(fixtures.join("mines-expert-too-big-to-count.txt")).expect("fixture");
+    let row = "3.201.1012.3..6310111001.10022";
+    assert!(tangled.contains(row));
+    let unmet = dir.path().join("unmet.txt");
+    std::fs::write(&unmet, tangled.replace(row, &row.replace("..6", "..7"))).expect("write");
+    let named = "the board is inconsistent: the 7 at row 3, column 14 has only 6 covered neighbours";
+    assert_bad_input(&["mines", "solve", path_str(&unmet)], &["unmet.txt", named]);
+    assert_bad_input(&["mines", "layout", path_str(&unmet)], &["cannot draw a mine layout that fits", named]);
 }
 
 /// `curio mines layout`: the board with a drawn layout marked, which fits every number and the

@@ -475,7 +475,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     // around which the rest is drawn, and the message says it was not drawn uniformly.
     let fixture =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mines-expert-too-big-to-count.txt");
-    std::fs::copy(fixture, &path).expect("copy");
+    std::fs::copy(&fixture, &path).expect("copy");
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("not all equally likely: the board is too big to count them");
@@ -493,6 +493,14 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("cannot draw a mine layout that fits: the board is inconsistent");
+    assert_eq!(harness.state_mut().mines_panel().game().cells(), tangled.cells(), "the game in play stays");
+    // On a board too big to count, the message names a number that cannot be met.
+    let row = "3.201.1012.3..6310111001.10022";
+    let unmet = std::fs::read_to_string(&fixture).expect("fixture").replace(row, &row.replace("..6", "..7"));
+    std::fs::write(&path, unmet).expect("write");
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    wait_for_import(&mut harness);
+    harness.get_by_label_contains("the 7 at row 3, column 14 has only 6 covered neighbours");
     assert_eq!(harness.state_mut().mines_panel().game().cells(), tangled.cells(), "the game in play stays");
     // Back to the expert board without its mines.
     std::fs::write(&path, exported.replace('*', ".")).expect("write");

@@ -44,6 +44,19 @@ pub enum SolveError {
         /// Mines on the board.
         mines: usize,
     },
+    /// A revealed number that cannot be met: found by the trivial and subset rules, on boards
+    /// of any size (also where the enumeration is only approximate).
+    #[error("the board is inconsistent: the {number} at row {row}, column {column} {reason}")]
+    UnmetNumber {
+        /// The number's row.
+        row: usize,
+        /// The number's column.
+        column: usize,
+        /// The number shown.
+        number: u8,
+        /// Why it cannot be met.
+        reason: UnmetReason,
+    },
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
@@ -58,6 +71,28 @@ pub enum SolveError {
         /// width × height.
         expected: usize,
     },
+}
+
+impl SolveError {
+    /// True when no mine layout fits the board (`Inconsistent`, or an `UnmetNumber` named).
+    pub fn is_inconsistent(&self) -> bool {
+        matches!(self, Self::Inconsistent { .. } | Self::UnmetNumber { .. })
+    }
+}
+
+/// Why a number cannot be met (`SolveError::UnmetNumber`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnmetReason {
+    /// It needs more mines than it has covered neighbours.
+    #[error("has only {covered} covered neighbours")]
+    TooFewCovered {
+        /// Its covered (or flagged) neighbours.
+        covered: usize,
+    },
+    /// The trivial and subset rules, applied to the numbers around it, leave it more mines than
+    /// it shows, or too few undecided cells for the mines it still needs.
+    #[error("cannot be met together with the numbers around it")]
+    ByTheNumbersAround,
 }
 
 /// The result of an analysis.
@@ -217,22 +252,41 @@ pub struct Deductions {
 /// again by the trivial rule. When no trivial step is left, the subset rule compares each
 /// number with the numbers that share its first undetermined cell (a superset must contain that
 /// cell), and any find goes back to the trivial rule. O(numbers · 8²) per subset pass.
+///
+/// Contradictions the rules meet on the way are errors: a number with more mines than covered
+/// neighbours, or left by its neighbours' certain cells with too many mines or too few cells
+/// (`SolveError::UnmetNumber`), and more certain mines (or safe cells) than the mine count
+/// allows (`SolveError::Inconsistent`). A consistent board never gives one; an inconsistent one
+/// may pass (only the enumeration proves that some layout fits).
 pub fn deduce(view: &BoardView<'_>) -> Result<Deductions, SolveError> {
     check_view(view)?;
     let mut numbers = Propagation::new(view);
     let mut result = Deductions::default();
     loop {
         numbers.trivial(&mut result);
-        if !numbers.subset(&mut result) {
-            return Ok(result);
+        let found = numbers.unmet.is_none() && numbers.subset(&mut result);
+        if let Some((cell, reason)) = numbers.unmet {
+            let Cell::Revealed(number) = view.cells[cell] else { unreachable!("only numbers are unmet") };
+            let (row, column) = (cell / view.width, cell % view.width);
+            return Err(SolveError::UnmetNumber { row, column, number, reason });
+        }
+        if !found {
+            break;
         }
     }
+    let covered = view.cells.iter().filter(|cell| matches!(cell, Cell::Covered | Cell::Flagged)).count();
+    if result.mines.len() > view.mines || result.safe.len() > covered.saturating_sub(view.mines) {
+        return Err(SolveError::Inconsistent { mines: view.mines });
+    }
+    Ok(result)
 }
 
 /// A revealed number during `deduce`: its undetermined covered cells and the mines missing
 /// among them.
 #[derive(Clone, Copy)]
 struct Number {
+    /// The number's cell.
+    origin: u32,
     cells: [u32; 8],
     len: u8,
     missing: u8,
@@ -255,20 +309,26 @@ struct Propagation {
     /// Numbers to check with the trivial rule.
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// The first number found that cannot be met (its cell), which stops the rules.
+    unmet: Option<(usize, UnmetReason)>,
 }
 
 impl Propagation {
     fn new(view: &BoardView<'_>) -> Self {
         let cells = view.width * view.height;
         let mut numbers = Vec::new();
+        let mut unmet = None;
         for (index, cell) in view.cells.iter().enumerate() {
             if let Cell::Revealed(value) = cell {
-                let mut number = Number { cells: [0; 8], len: 0, missing: *value };
+                let mut number = Number { origin: index as u32, cells: [0; 8], len: 0, missing: *value };
                 for n in neighbours(view.width, view.height, index) {
                     if matches!(view.cells[n], Cell::Covered | Cell::Flagged) {
                         number.cells[usize::from(number.len)] = n as u32;
                         number.len += 1;
                     }
+                }
+                if number.len < number.missing && unmet.is_none() {
+                    unmet = Some((index, UnmetReason::TooFewCovered { covered: usize::from(number.len) }));
                 }
                 if number.len > 0 {
                     numbers.push(number);
@@ -300,10 +360,12 @@ impl Propagation {
             known: vec![0; cells],
             queue: (0..count as u32).rev().collect(),
             queued: vec![true; count],
+            unmet,
         }
     }
 
-    /// Records a certain cell and updates the numbers around it.
+    /// Records a certain cell and updates the numbers around it; a number left with more mines
+    /// than it shows, or fewer undetermined cells than its missing mines, is unmet.
     fn settle(&mut self, cell: u32, mine: bool, rule: Rule, result: &mut Deductions) {
         let index = cell as usize;
         if self.known[index] != 0 {
@@ -322,8 +384,12 @@ impl Propagation {
             if let Some(position) = number.cells[..len].iter().position(|&c| c == cell) {
                 number.cells.copy_within(position + 1..len, position);
                 number.len -= 1;
+                let too_many = mine && number.missing == 0;
                 if mine {
                     number.missing = number.missing.saturating_sub(1);
+                }
+                if (too_many || number.len < number.missing) && self.unmet.is_none() {
+                    self.unmet = Some((number.origin as usize, UnmetReason::ByTheNumbersAround));
                 }
             }
             if !self.queued[owner] {
@@ -333,9 +399,11 @@ impl Propagation {
         }
     }
 
-    /// The trivial rule until no queued number yields anything.
+    /// The trivial rule until no queued number yields anything, or a number is unmet.
     fn trivial(&mut self, result: &mut Deductions) {
-        while let Some(owner) = self.queue.pop() {
+        while self.unmet.is_none()
+            && let Some(owner) = self.queue.pop()
+        {
             let owner = owner as usize;
             self.queued[owner] = false;
             let number = self.numbers[owner];
@@ -351,7 +419,9 @@ impl Propagation {
         }
     }
 
-    /// One pass of the subset rule; true when it found a cell.
+    /// One pass of the subset rule; true when it found a cell. A number that holds a smaller
+    /// one's cells must need at least its mines, and no more than its mines plus its other
+    /// cells; otherwise it is unmet and the pass stops.
     fn subset(&mut self, result: &mut Deductions) -> bool {
         let mut found_any = false;
         for a_index in 0..self.numbers.len() {
@@ -372,7 +442,11 @@ impl Propagation {
                 let mine = match b.missing.checked_sub(a.missing) {
                     Some(0) => false,
                     Some(extra) if extra == b.len - a.len => true,
-                    _ => continue,
+                    Some(extra) if extra < b.len - a.len => continue,
+                    _ => {
+                        self.unmet = Some((b.origin as usize, UnmetReason::ByTheNumbersAround));
+                        return found_any;
+                    }
                 };
                 for &cell in rest {
                     self.settle(cell, mine, Rule::Subset, result);
@@ -384,6 +458,9 @@ impl Propagation {
                 // Let the trivial rule run on what changed before comparing more numbers.
                 self.trivial(result);
                 found_any = true;
+                if self.unmet.is_some() {
+                    return found_any;
+                }
             }
         }
         found_any
@@ -574,9 +651,26 @@ impl Enumerator<'_> {
 }
 
 /// Exact (within `node_budget`) mine probabilities of every covered cell.
+///
+/// An exact analysis proves the board consistent (or not). An approximate one proves nothing,
+/// so the trivial and subset rules (`deduce`) look for contradictions first; they also name the
+/// unmet number of an inconsistent board where they find one.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
     check_view(view)?;
-    solve_structure(view, &structure(view, &[], None)?, node_budget)
+    match structure(view, &[], None).and_then(|structure| solve_structure(view, &structure, node_budget)) {
+        Ok(analysis) if analysis.exact => Ok(analysis),
+        Ok(analysis) => deduce(view).map(|_| analysis),
+        Err(error) => Err(name_unmet(view, error)),
+    }
+}
+
+/// `error`, or where it says the board is inconsistent, the unmet number that the trivial and
+/// subset rules find (a message that points at the cell), if they find one.
+fn name_unmet(view: &BoardView<'_>, error: SolveError) -> SolveError {
+    match error {
+        SolveError::Inconsistent { .. } => deduce(view).err().unwrap_or(error),
+        error => error,
+    }
 }
 
 /// A mine layout drawn by `sample_layout`.
@@ -606,7 +700,8 @@ const SEARCH_TRIES: usize = 8;
 ///
 /// A component too big to count gets one layout found by a random local search
 /// (`repair_layout`); with its cells assumed as found, the rest is drawn as above, and the
-/// result says it is not uniform. `SolveError::TooComplex` when a search does not finish
+/// result says it is not uniform. A contradiction that the trivial and subset rules find is
+/// reported as such (`deduce`); `SolveError::TooComplex` when a search does not finish
 /// within `node_budget` steps, or when the searched components' mine totals leave no room for
 /// the rest in `SEARCH_TRIES` tries.
 pub fn sample_layout(
@@ -615,12 +710,15 @@ pub fn sample_layout(
     rng: &mut impl rand::RngExt,
 ) -> Result<DrawnLayout, SolveError> {
     check_view(view)?;
-    let first = structure(view, &[], None)?;
-    let combined = combine(view, &first, node_budget, true)?;
+    let first = structure(view, &[], None).map_err(|error| name_unmet(view, error))?;
+    let combined = combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?;
     if combined.exact {
         let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
         return Ok(DrawnLayout { mines, uniform: true });
     }
+    // The local search cannot tell a component that no layout fits from a hard one: the rules
+    // find the contradictions they can first.
+    deduce(view)?;
     let mines = draw_around_searched(view, &first, &combined, |counts| !counts.exact, node_budget, rng)?;
     Ok(DrawnLayout { mines, uniform: false })
 }
@@ -2158,5 +2256,47 @@ mod tests {
             assert!(!drawn.uniform);
             assert!(crate::mines::oracle_tests::fits(&view, &drawn.mines));
         }
+    }
+
+    /// A number that cannot be met on a board too big to count is named, where before the
+    /// approximation hid it (`exact: false` with a move) and the layout draw said "too complex".
+    #[test]
+    fn an_unmet_number_on_a_board_too_big_to_count_is_named() {
+        use rand::SeedableRng;
+        let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
+        // The 6 at row 3, column 14, raised past its covered neighbours.
+        let (row, column) = (3, 14);
+        let mut cells = board.cells.clone();
+        assert_eq!(cells[row * board.width + column], Cell::Revealed(6));
+        let covered = neighbours(board.width, board.height, row * board.width + column)
+            .filter(|&n| matches!(cells[n], Cell::Covered | Cell::Flagged))
+            .count();
+        cells[row * board.width + column] = Cell::Revealed(covered as u8 + 1);
+        let view = BoardView { cells: &cells, ..board.view() };
+        let expected = SolveError::UnmetNumber {
+            row,
+            column,
+            number: covered as u8 + 1,
+            reason: UnmetReason::TooFewCovered { covered },
+        };
+        assert_eq!(deduce(&view), Err(expected.clone()));
+        assert_eq!(analyze(&view, DEFAULT_NODE_BUDGET), Err(expected.clone()));
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+        assert_eq!(sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng), Err(expected));
+        // Each number one more, where it still fits its covered neighbours: the rules find some
+        // of these contradictions with the numbers around (small boards check that every one
+        // they find is real: `oracle_tests::rule_contradictions_are_real`).
+        let mut around = 0;
+        for cell in 0..cells.len() {
+            let Cell::Revealed(number) = board.cells[cell] else { continue };
+            let mut raised = board.cells.clone();
+            raised[cell] = Cell::Revealed(number + 1);
+            if let Err(SolveError::UnmetNumber { reason: UnmetReason::ByTheNumbersAround, .. }) =
+                deduce(&BoardView { cells: &raised, ..view })
+            {
+                around += 1;
+            }
+        }
+        assert!(around >= 10, "{around} contradictions with the numbers around");
     }
 }
