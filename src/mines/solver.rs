@@ -679,9 +679,9 @@ pub struct DrawnLayout {
     /// Whether each cell holds a mine.
     pub mines: Vec<bool>,
     /// True when every layout that fits was equally likely. False when a component was too big
-    /// to count: its layout was found by a random local search (it fits, but not every layout
-    /// of the component was equally likely), and the rest of the board was drawn uniformly
-    /// around it.
+    /// to count: its layout was found by a random local search and mixed towards a uniform draw
+    /// (it fits, but not every layout of the component was equally likely), and the rest of the
+    /// board was drawn uniformly around it.
     pub uniform: bool,
 }
 
@@ -698,8 +698,8 @@ const SEARCH_TRIES: usize = 8;
 /// frontier uniformly, as every split of them is equally likely. Each step draws with the exact
 /// share of the layouts it leads to, so every consistent layout is equally likely.
 ///
-/// A component too big to count gets one layout found by a random local search
-/// (`repair_layout`); with its cells assumed as found, the rest is drawn as above, and the
+/// A component too big to count gets one layout found by a random local search and mixed
+/// (`search_layout`); with its cells assumed as found, the rest is drawn as above, and the
 /// result says it is not uniform. A contradiction that the trivial and subset rules find is
 /// reported as such (`deduce`); `SolveError::TooComplex` when a search does not finish
 /// within `node_budget` steps, or when the searched components' mine totals leave no room for
@@ -723,7 +723,7 @@ pub fn sample_layout(
     Ok(DrawnLayout { mines, uniform: false })
 }
 
-/// A layout drawn around layouts found by a random local search (`repair_layout`) for the
+/// A layout drawn around layouts found by a random local search and mixed (`search_layout`) for the
 /// components of `first` (analysed in `combined`) that `searched` picks: with their cells
 /// assumed as found, the rest is drawn uniformly (`draw_layout`). A search is tried again, up
 /// to `SEARCH_TRIES` times, when its total leaves a mine count that the other components (their
@@ -772,7 +772,11 @@ fn draw_around_searched(
             };
             let component = Component { boxes: &first.boxes, box_list, first_cell: *first_cell };
             let own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
-            let found = repair_layout(&component, &first.all, fewest..=most, density, own, node_budget);
+            // The covered cells and mines outside this component and those already found.
+            let cells: usize = box_list.iter().map(|&b| first.boxes[b].cells.len()).sum();
+            let fixed_mines = assumed.iter().filter(|&&(_, mine)| mine).count();
+            let rest = (covered - assumed.len() - cells, view.mines.saturating_sub(fixed_mines));
+            let found = search_layout(&component, &first.all, fewest..=most, density, rest, own, node_budget);
             let found = found.ok_or(SolveError::TooComplex)?;
             let total = found.iter().map(|&(_, mines)| mines).sum();
             totals[index] = (total, total);
@@ -798,59 +802,103 @@ fn draw_around_searched(
     Err(SolveError::TooComplex)
 }
 
-/// One layout of `component` with a mine total in `total`, found by local search
-/// (min-conflicts, as in WalkSAT): each box starts with a binomial number of mines at
-/// `density`; then, for at most `steps` steps, a number that is not met (or the total, when it
-/// is out of its range) is picked at random, and one of its boxes (for the total, one of 64
-/// drawn at random) gets one mine more or less: the one that leaves the fewest mines missing or
-/// extra over all the numbers and the total, or one time in five a random one, so that the
-/// search does not stay stuck. The mines per box, or `None` when it did not finish.
-fn repair_layout(
+/// A component's numbers and boxes in local indices (boxes by their slot in the component's
+/// box list), for the local search and the mixing of its layouts.
+struct LocalComponent {
+    /// Each box's numbers.
+    box_numbers: Vec<Vec<usize>>,
+    /// Each number's boxes.
+    number_boxes: Vec<Vec<usize>>,
+    /// The mines each number needs.
+    need: Vec<i64>,
+    /// Each box's cells.
+    size: Vec<i64>,
+}
+
+impl LocalComponent {
+    fn new(component: &Component<'_>, all: &[Constraint]) -> Self {
+        let Component { boxes, box_list, .. } = *component;
+        let mut local: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut numbers: Vec<usize> = Vec::new();
+        let mut box_numbers: Vec<Vec<usize>> = Vec::with_capacity(box_list.len());
+        for &b in box_list {
+            let mut list = Vec::with_capacity(boxes[b].constraints.len());
+            for &c in &boxes[b].constraints {
+                list.push(*local.entry(c).or_insert_with(|| {
+                    numbers.push(c);
+                    numbers.len() - 1
+                }));
+            }
+            box_numbers.push(list);
+        }
+        let mut number_boxes = vec![Vec::new(); numbers.len()];
+        for (slot, list) in box_numbers.iter().enumerate() {
+            for &number in list {
+                number_boxes[number].push(slot);
+            }
+        }
+        let need = numbers.iter().map(|&c| all[c].mines as i64).collect();
+        let size = box_list.iter().map(|&b| boxes[b].cells.len() as i64).collect();
+        Self { box_numbers, number_boxes, need, size }
+    }
+
+    /// The mines around each number in a layout (mines per box).
+    fn sums(&self, mines: &[i64]) -> Vec<i64> {
+        let mut sum = vec![0i64; self.need.len()];
+        for (slot, list) in self.box_numbers.iter().enumerate() {
+            for &number in list {
+                sum[number] += mines[slot];
+            }
+        }
+        sum
+    }
+}
+
+/// One layout of `component` with a mine total in `total` for a component too big to count: a
+/// random local search finds one (`repair_layout`), then block Gibbs sampling moves it towards a
+/// uniform draw (`mix_layout`, where `rest` is the covered cells and mines outside the
+/// component). The mines per box, or `None` when the search did not finish in `steps` steps.
+fn search_layout(
     component: &Component<'_>,
     all: &[Constraint],
     total: std::ops::RangeInclusive<usize>,
     density: f64,
+    rest: (usize, usize),
     mut rng: rand_pcg::Pcg64Mcg,
     steps: u64,
 ) -> Option<Vec<(usize, usize)>> {
+    let local = LocalComponent::new(component, all);
+    let mut mines = repair_layout(&local, total.clone(), density, &mut rng, steps)?;
+    mix_layout(&local, &mut mines, total, rest, &mut rng, steps);
+    Some(component.box_list.iter().copied().zip(mines.iter().map(|&m| m as usize)).collect())
+}
+
+/// One layout of a component (mines per box) with a mine total in `total`, found by local
+/// search (min-conflicts, as in WalkSAT): each box starts with a binomial number of mines at
+/// `density`; then, for at most `steps` steps, a number that is not met (or the total, when it
+/// is out of its range) is picked at random, and one of its boxes (for the total, one of 64
+/// drawn at random) gets one mine more or less: the one that leaves the fewest mines missing or
+/// extra over all the numbers and the total, or one time in five a random one, so that the
+/// search does not stay stuck. `None` when it did not finish.
+fn repair_layout(
+    local: &LocalComponent,
+    total: std::ops::RangeInclusive<usize>,
+    density: f64,
+    rng: &mut rand_pcg::Pcg64Mcg,
+    steps: u64,
+) -> Option<Vec<i64>> {
     use rand::RngExt;
-    let Component { boxes, box_list, .. } = *component;
-    // Local indices: the component's numbers, each box's numbers, and each number's boxes.
-    let mut local: FxHashMap<usize, usize> = FxHashMap::default();
-    let mut numbers: Vec<usize> = Vec::new();
-    let mut box_numbers: Vec<Vec<usize>> = Vec::with_capacity(box_list.len());
-    for &b in box_list {
-        let mut list = Vec::with_capacity(boxes[b].constraints.len());
-        for &c in &boxes[b].constraints {
-            list.push(*local.entry(c).or_insert_with(|| {
-                numbers.push(c);
-                numbers.len() - 1
-            }));
-        }
-        box_numbers.push(list);
-    }
-    let mut number_boxes = vec![Vec::new(); numbers.len()];
-    for (slot, list) in box_numbers.iter().enumerate() {
-        for &number in list {
-            number_boxes[number].push(slot);
-        }
-    }
-    let need: Vec<i64> = numbers.iter().map(|&c| all[c].mines as i64).collect();
-    let size: Vec<i64> = box_list.iter().map(|&b| boxes[b].cells.len() as i64).collect();
+    let LocalComponent { box_numbers, number_boxes, need, size } = local;
+    let boxes = size.len();
     let mut mines: Vec<i64> =
         size.iter().map(|&size| (0..size).filter(|_| rng.random::<f64>() < density).count() as i64).collect();
-    let mut sum = vec![0i64; numbers.len()];
-    for (slot, list) in box_numbers.iter().enumerate() {
-        for &number in list {
-            sum[number] += mines[slot];
-        }
-    }
+    let mut sum = local.sums(&mines);
     let (fewest, most) = (*total.start() as i64, *total.end() as i64);
     let mut placed: i64 = mines.iter().sum();
     let off_total = |placed: i64| (fewest - placed).max(0) + (placed - most).max(0);
     // The numbers not met, with each one's place in the list (or usize::MAX).
-    let mut unmet: Vec<usize> = (0..numbers.len()).filter(|&c| sum[c] != need[c]).collect();
-    let mut place = vec![usize::MAX; numbers.len()];
+    let mut unmet: Vec<usize> = (0..need.len()).filter(|&c| sum[c] != need[c]).collect();
+    let mut place = vec![usize::MAX; need.len()];
     for (index, &number) in unmet.iter().enumerate() {
         place[number] = index;
     }
@@ -858,7 +906,7 @@ fn repair_layout(
     for _ in 0..steps {
         let total_off = off_total(placed) > 0;
         if unmet.is_empty() && !total_off {
-            return Some(box_list.iter().copied().zip(mines.iter().map(|&m| m as usize)).collect());
+            return Some(mines);
         }
         let pick = rng.random_range(0..unmet.len() + usize::from(total_off));
         candidates.clear();
@@ -867,7 +915,7 @@ fn repair_layout(
             candidates.extend_from_slice(&number_boxes[number]);
             (need[number] - sum[number]).signum()
         } else {
-            candidates.extend((0..64).map(|_| rng.random_range(0..box_list.len())));
+            candidates.extend((0..64).map(|_| rng.random_range(0..boxes)));
             if placed < fewest { 1 } else { -1 }
         };
         candidates.retain(|&slot| (0..=size[slot]).contains(&(mines[slot] + step)));
@@ -908,6 +956,210 @@ fn repair_layout(
         }
     }
     None
+}
+
+/// Boxes in one window of `mix_layout`.
+const MIX_WINDOW_BOXES: usize = 12;
+
+/// Windows per number of the component in `mix_layout` (within the node budget).
+const MIX_SWEEPS: usize = 20;
+
+/// Ways of filling one window above which `mix_layout` leaves the window as it is.
+const MIX_WINDOW_WAYS: usize = 4096;
+
+/// Moves a layout of a component (mines per box, meeting every number) towards a uniform draw
+/// by block Gibbs sampling. Each step takes a window of boxes around a random number (its boxes,
+/// then those of the numbers around them, breadth first, up to `MIX_WINDOW_BOXES`), lists every
+/// way of filling the window that meets all the numbers with the boxes outside it as they are
+/// and keeps the total in `total`, and draws one with its chance: C(size, mines) for each box
+/// times C(rest cells, rest mines − total), the ways of the covered cells outside the component
+/// (`rest`) as if no number held them. A layout's chance is then left as it is by every step,
+/// so the draw tends to a uniform one over the component's layouts with each total, and over
+/// the totals as far as the rest of the board is free; how close it gets in `MIX_SWEEPS` windows
+/// per number (or `budget` nodes) is measured, not proved.
+fn mix_layout(
+    local: &LocalComponent,
+    mines: &mut [i64],
+    total: std::ops::RangeInclusive<usize>,
+    rest: (usize, usize),
+    rng: &mut rand_pcg::Pcg64Mcg,
+    budget: u64,
+) {
+    use rand::RngExt;
+    let numbers = local.need.len();
+    if numbers == 0 {
+        return;
+    }
+    let mut sum = local.sums(mines);
+    debug_assert_eq!(sum, local.need, "mixing starts from a layout that meets every number");
+    let mut placed: i64 = mines.iter().sum();
+    let rest_weight = |mines: i64| {
+        usize::try_from(mines)
+            .ok()
+            .filter(|mines| total.contains(mines))
+            .and_then(|total| rest.1.checked_sub(total))
+            .and_then(|mines| ln_choose(rest.0, mines))
+    };
+    let mut in_window = vec![false; mines.len()];
+    let mut seen = vec![false; numbers];
+    let (mut window, mut touched) = (Vec::new(), Vec::new());
+    let mut search = WindowSearch {
+        local,
+        target: vec![0; numbers],
+        partial: vec![0; numbers],
+        capacity: vec![0; numbers],
+        values: Vec::new(),
+        ways: Vec::new(),
+        nodes: 0,
+    };
+    for _ in 0..MIX_SWEEPS * numbers {
+        if search.nodes > budget {
+            break;
+        }
+        // The window, breadth first from a random number; `touched` ends up holding every
+        // number of a window box.
+        window.clear();
+        touched.clear();
+        let start = rng.random_range(0..numbers);
+        seen[start] = true;
+        touched.push(start);
+        let mut next = 0;
+        while next < touched.len() && window.len() < MIX_WINDOW_BOXES {
+            let number = touched[next];
+            next += 1;
+            for &slot in &local.number_boxes[number] {
+                if window.len() == MIX_WINDOW_BOXES {
+                    break;
+                }
+                if !in_window[slot] {
+                    in_window[slot] = true;
+                    window.push(slot);
+                    for &other in &local.box_numbers[slot] {
+                        if !seen[other] {
+                            seen[other] = true;
+                            touched.push(other);
+                        }
+                    }
+                }
+            }
+        }
+        // Each touched number's mines outside the window are fixed: the window must hold the rest.
+        for &number in &touched {
+            search.target[number] = local.need[number] - sum[number];
+            search.capacity[number] = 0;
+        }
+        let mut inside = 0;
+        for &slot in &window {
+            inside += mines[slot];
+            for &number in &local.box_numbers[slot] {
+                search.target[number] += mines[slot];
+                search.capacity[number] += local.size[slot];
+            }
+        }
+        search.values.clear();
+        search.values.resize(window.len(), 0);
+        search.ways.clear();
+        search.run(&window, 0);
+        for &slot in &window {
+            in_window[slot] = false;
+        }
+        for &number in &touched {
+            seen[number] = false;
+        }
+        let ways = search.ways.len() / window.len().max(1);
+        if ways <= 1 || ways > MIX_WINDOW_WAYS {
+            continue;
+        }
+        let weights: Vec<f64> = search
+            .ways
+            .chunks(window.len())
+            .map(|way| {
+                let boxes: Option<f64> = window
+                    .iter()
+                    .zip(way)
+                    .map(|(&slot, &value)| ln_choose(local.size[slot] as usize, value as usize))
+                    .sum();
+                let total = placed - inside + way.iter().sum::<i64>();
+                boxes.zip(rest_weight(total)).map_or(f64::NEG_INFINITY, |(boxes, rest)| boxes + rest)
+            })
+            .collect();
+        let best = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if best == f64::NEG_INFINITY {
+            continue;
+        }
+        let Some(chosen) = pick(rng, weights.iter().map(|&weight| (weight - best).exp()).enumerate()) else {
+            continue;
+        };
+        let way = &search.ways[chosen * window.len()..(chosen + 1) * window.len()];
+        for (&slot, &value) in window.iter().zip(way) {
+            let change = value - mines[slot];
+            mines[slot] = value;
+            placed += change;
+            for &number in &local.box_numbers[slot] {
+                sum[number] += change;
+            }
+        }
+        debug_assert!(touched.iter().all(|&number| sum[number] == local.need[number]));
+    }
+}
+
+/// The ways of filling a window of `mix_layout`: every number of a window box gets its
+/// `target` mines from the window.
+struct WindowSearch<'a> {
+    local: &'a LocalComponent,
+    /// Per number: the mines its window boxes must hold.
+    target: Vec<i64>,
+    /// Per number: the mines its window boxes hold so far.
+    partial: Vec<i64>,
+    /// Per number: the cells of its window boxes not yet filled.
+    capacity: Vec<i64>,
+    /// The mines of each window box so far.
+    values: Vec<i64>,
+    /// The ways found, one after another (`MIX_WINDOW_WAYS` + 1 at most).
+    ways: Vec<i64>,
+    /// Nodes visited in all.
+    nodes: u64,
+}
+
+impl WindowSearch<'_> {
+    fn run(&mut self, window: &[usize], depth: usize) {
+        self.nodes += 1;
+        if self.ways.len() > MIX_WINDOW_WAYS * window.len() {
+            return;
+        }
+        let Some(&slot) = window.get(depth) else {
+            self.ways.extend_from_slice(&self.values);
+            return;
+        };
+        let local = self.local;
+        let size = local.size[slot];
+        for &number in &local.box_numbers[slot] {
+            self.capacity[number] -= size;
+        }
+        for value in 0..=size {
+            let numbers = &local.box_numbers[slot];
+            if numbers.iter().any(|&number| self.partial[number] + value > self.target[number]) {
+                break;
+            }
+            if numbers
+                .iter()
+                .any(|&number| self.partial[number] + value + self.capacity[number] < self.target[number])
+            {
+                continue;
+            }
+            for &number in numbers {
+                self.partial[number] += value;
+            }
+            self.values[depth] = value;
+            self.run(window, depth + 1);
+            for &number in numbers {
+                self.partial[number] -= value;
+            }
+        }
+        for &number in &local.box_numbers[slot] {
+            self.capacity[number] += size;
+        }
+    }
 }
 
 /// A layout drawn uniformly from those of `structure`, whose exact counts `combined` holds (the
@@ -2217,7 +2469,8 @@ mod tests {
 
     /// The layouts found by searching every component instead of counting it (what a component
     /// too big to count gets) fit the board, and over 200 draws per layout every layout that
-    /// fits comes up: the local search starts and moves at random. On one component where one
+    /// fits comes up: the local search starts and moves at random, and the mixing draws from
+    /// the layouts around. On one component where one
     /// mine total has layouts of different boxes, and on two components whose searches must
     /// leave each other the mines they need (each holds 2 or 3 of the 5).
     #[test]
@@ -2240,6 +2493,16 @@ mod tests {
                 seen[index.expect("a drawn layout fits the board")] += 1;
             }
             assert!(seen.iter().all(|&count| count > 0), "{content:?}: {seen:?}");
+            if content.starts_with("mines=4") {
+                // One component with only free cells around it: the mixing draws its layouts
+                // uniformly (each within five standard deviations of an equal share).
+                let expected = 200.0;
+                let spread = 5.0 * (expected * (1.0 - 1.0 / every.len() as f64)).sqrt();
+                assert!(
+                    seen.iter().all(|&count| (count as f64 - expected).abs() < spread),
+                    "{content:?}: {seen:?} (expected {expected} ± {spread:.0} each)"
+                );
+            }
         }
     }
 
