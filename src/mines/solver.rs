@@ -751,6 +751,7 @@ fn draw_around_searched(
             }
         })
         .collect();
+    let counted = Counted::new(first, combined, &searched);
     'tries: for _ in 0..SEARCH_TRIES {
         let mut totals = possible.clone();
         let mut assumed = Vec::new();
@@ -772,10 +773,12 @@ fn draw_around_searched(
             };
             let component = Component { boxes: &first.boxes, box_list, first_cell: *first_cell };
             let own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
-            // The covered cells and mines outside this component and those already found.
+            // The rest of the board: the components counted, and as free cells the covered cells
+            // off the frontier and of the searched components not yet found.
             let cells: usize = box_list.iter().map(|&b| first.boxes[b].cells.len()).sum();
             let fixed_mines = assumed.iter().filter(|&&(_, mine)| mine).count();
-            let rest = (covered - assumed.len() - cells, view.mines.saturating_sub(fixed_mines));
+            let free_cells = covered.saturating_sub(assumed.len() + cells + counted.cells);
+            let rest = RestWeight::new(&counted, free_cells, view.mines.saturating_sub(fixed_mines));
             let found = search_layout(&component, &first.all, fewest..=most, density, rest, own, node_budget);
             let found = found.ok_or(SolveError::TooComplex)?;
             let total = found.iter().map(|&(_, mines)| mines).sum();
@@ -854,22 +857,91 @@ impl LocalComponent {
     }
 }
 
+/// The components of a position that `draw_around_searched` counts exactly (not searched): their
+/// covered cells, and their layout counts by mine total, convolved (`totals`: the first total and
+/// the counts from it on, scaled to a largest entry of 1, as only their ratios are used; the
+/// tails below 1e-30 of it are dropped after each step, so that thousands of components stay
+/// cheap).
+struct Counted {
+    cells: usize,
+    totals: (usize, Vec<f64>),
+}
+
+impl Counted {
+    fn new(first: &Structure<'_>, combined: &Combined, searched: impl Fn(&ComponentCounts) -> bool) -> Self {
+        let counted = || first.parts.iter().zip(&combined.components).filter(|(_, counts)| !searched(counts));
+        let cells = counted()
+            .map(|((_, part), _)| match part {
+                Part::New(box_list) => box_list.iter().map(|&b| first.boxes[b].cells.len()).sum::<usize>(),
+                Part::Unchanged(counts) => counts.box_cells.iter().map(Vec::len).sum(),
+            })
+            .sum();
+        let (mut offset, mut totals) = (0, vec![1.0]);
+        for (_, counts) in counted() {
+            let next = convolve(&totals, &counts.layouts);
+            let peak = next.iter().copied().fold(0.0, f64::max);
+            let kept = |w: &f64| *w > peak * 1e-30;
+            let (Some(start), Some(end)) = (next.iter().position(kept), next.iter().rposition(kept)) else {
+                return Self { cells, totals: (0, Vec::new()) };
+            };
+            totals = next[start..=end].iter().map(|w| w / peak).collect();
+            offset += start;
+        }
+        Self { cells, totals: (offset, totals) }
+    }
+}
+
+/// The weight of a searched component's mine total t in `mix_layout`: the ways the rest of the
+/// board holds the mines left, Σ_k counted(k) · C(free cells, mines − t − k), where `counted`
+/// are the components counted exactly and the other covered cells are taken as free (exact when
+/// no other component is searched). Its natural log, scaled alike for every t, cached.
+struct RestWeight<'a> {
+    counted: &'a Counted,
+    free_cells: usize,
+    mines: usize,
+    cache: FxHashMap<i64, Option<f64>>,
+}
+
+impl<'a> RestWeight<'a> {
+    fn new(counted: &'a Counted, free_cells: usize, mines: usize) -> Self {
+        Self { counted, free_cells, mines, cache: FxHashMap::default() }
+    }
+
+    fn ln(&mut self, total: i64) -> Option<f64> {
+        let Self { counted, free_cells, mines, .. } = *self;
+        let (offset, counts) = &counted.totals;
+        *self.cache.entry(total).or_insert_with(|| {
+            let left = usize::try_from(total).ok().and_then(|total| mines.checked_sub(total))?;
+            let terms: Vec<f64> = (0..counts.len())
+                .filter(|&k| counts[k] > 0.0)
+                .filter_map(|k| {
+                    let free = left.checked_sub(offset + k)?;
+                    Some(counts[k].ln() + ln_choose(free_cells, free)?)
+                })
+                .collect();
+            let peak = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            (peak > f64::NEG_INFINITY)
+                .then(|| peak + terms.iter().map(|t| (t - peak).exp()).sum::<f64>().ln())
+        })
+    }
+}
+
 /// One layout of `component` with a mine total in `total` for a component too big to count: a
 /// random local search finds one (`repair_layout`), then block Gibbs sampling moves it towards a
-/// uniform draw (`mix_layout`, where `rest` is the covered cells and mines outside the
-/// component). The mines per box, or `None` when the search did not finish in `steps` steps.
+/// uniform draw (`mix_layout`, with `rest` weighing its totals). The mines per box, or `None`
+/// when the search did not finish in `steps` steps.
 fn search_layout(
     component: &Component<'_>,
     all: &[Constraint],
     total: std::ops::RangeInclusive<usize>,
     density: f64,
-    rest: (usize, usize),
+    mut rest: RestWeight<'_>,
     mut rng: rand_pcg::Pcg64Mcg,
     steps: u64,
 ) -> Option<Vec<(usize, usize)>> {
     let local = LocalComponent::new(component, all);
     let mut mines = repair_layout(&local, total.clone(), density, &mut rng, steps)?;
-    mix_layout(&local, &mut mines, total, rest, &mut rng, steps);
+    mix_layout(&local, &mut mines, total, &mut rest, &mut rng, steps);
     Some(component.box_list.iter().copied().zip(mines.iter().map(|&m| m as usize)).collect())
 }
 
@@ -981,7 +1053,7 @@ fn mix_layout(
     local: &LocalComponent,
     mines: &mut [i64],
     total: std::ops::RangeInclusive<usize>,
-    rest: (usize, usize),
+    rest: &mut RestWeight<'_>,
     rng: &mut rand_pcg::Pcg64Mcg,
     budget: u64,
 ) {
@@ -993,12 +1065,8 @@ fn mix_layout(
     let mut sum = local.sums(mines);
     debug_assert_eq!(sum, local.need, "mixing starts from a layout that meets every number");
     let mut placed: i64 = mines.iter().sum();
-    let rest_weight = |mines: i64| {
-        usize::try_from(mines)
-            .ok()
-            .filter(|mines| total.contains(mines))
-            .and_then(|total| rest.1.checked_sub(total))
-            .and_then(|mines| ln_choose(rest.0, mines))
+    let mut rest_weight = |mines: i64| {
+        usize::try_from(mines).is_ok_and(|mines| total.contains(&mines)).then(|| rest.ln(mines)).flatten()
     };
     let mut in_window = vec![false; mines.len()];
     let mut seen = vec![false; numbers];
@@ -2467,43 +2535,83 @@ mod tests {
         }
     }
 
-    /// The layouts found by searching every component instead of counting it (what a component
+    /// The layouts found by searching components instead of counting them (what a component
     /// too big to count gets) fit the board, and over 200 draws per layout every layout that
     /// fits comes up: the local search starts and moves at random, and the mixing draws from
-    /// the layouts around. On one component where one
-    /// mine total has layouts of different boxes, and on two components whose searches must
-    /// leave each other the mines they need (each holds 2 or 3 of the 5).
+    /// the layouts around. On one component where one mine total has layouts of different
+    /// boxes, and on two components whose searches must leave each other the mines they need
+    /// (each holds 2 or 3 of the 5). Where the rest of the board is free cells, or components
+    /// counted exactly (the second board with only its first component searched), the mixing
+    /// weighs each total exactly and the layouts come up uniformly: each within five standard
+    /// deviations of an equal share.
     #[test]
     fn searched_layouts_fit_and_reach_every_layout() {
         use crate::mines::oracle_tests::all_layouts;
         use rand::SeedableRng;
-        for content in ["mines=4\n1.2.1\n.....\n.....\n", "mines=5\n1.2.1..1.2.1\n............\n"] {
+        let two = "mines=5\n1.2.1..1.2.1\n............\n";
+        for (content, only_first, uniform) in
+            [("mines=4\n1.2.1\n.....\n.....\n", false, true), (two, false, false), (two, true, true)]
+        {
             let board = crate::mines::text::parse(content).unwrap();
             let view = board.view();
             let every = all_layouts(&view);
             let first = structure(&view, &[], None).unwrap();
             let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
+            let lowest = combined.components.iter().map(|counts| counts.first_cell).min().unwrap();
+            let searched = |counts: &ComponentCounts| !only_first || counts.first_cell == lowest;
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
             let mut seen = vec![0usize; every.len()];
             for _ in 0..200 * every.len() {
                 let layout =
-                    draw_around_searched(&view, &first, &combined, |_| true, DEFAULT_NODE_BUDGET, &mut rng)
+                    draw_around_searched(&view, &first, &combined, searched, DEFAULT_NODE_BUDGET, &mut rng)
                         .unwrap();
                 let index = every.iter().position(|fitting| *fitting == layout);
                 seen[index.expect("a drawn layout fits the board")] += 1;
             }
             assert!(seen.iter().all(|&count| count > 0), "{content:?}: {seen:?}");
-            if content.starts_with("mines=4") {
-                // One component with only free cells around it: the mixing draws its layouts
-                // uniformly (each within five standard deviations of an equal share).
+            if uniform {
                 let expected = 200.0;
                 let spread = 5.0 * (expected * (1.0 - 1.0 / every.len() as f64)).sqrt();
                 assert!(
                     seen.iter().all(|&count| (count as f64 - expected).abs() < spread),
-                    "{content:?}: {seen:?} (expected {expected} ± {spread:.0} each)"
+                    "{content:?}, only the first searched: {only_first}: {seen:?} (expected {expected} ± {spread:.0} each)"
                 );
             }
         }
+    }
+
+    /// The mixing's weight of a searched component's mine total is the number of layouts of the
+    /// rest of the board that go with it: on two components, the first searched and the second
+    /// counted, against the brute-force list of layouts grouped by the first one's cells.
+    #[test]
+    fn rest_weights_equal_brute_force() {
+        let board = crate::mines::text::parse("mines=5\n1.2.1..1.2.1\n............\n").unwrap();
+        let view = board.view();
+        let first = structure(&view, &[], None).unwrap();
+        let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
+        let lowest = combined.components.iter().map(|counts| counts.first_cell).min().unwrap();
+        let counted = Counted::new(&first, &combined, |counts: &ComponentCounts| counts.first_cell == lowest);
+        let index = combined.components.iter().position(|counts| counts.first_cell == lowest).unwrap();
+        let (_, Part::New(box_list)) = &first.parts[index] else { unreachable!("no reuse") };
+        let cells: Vec<usize> = box_list.iter().flat_map(|&b| first.boxes[b].cells.iter().copied()).collect();
+        let covered = view.cells.iter().filter(|&&cell| cell == Cell::Covered).count();
+        let mut rest = RestWeight::new(&counted, covered - cells.len() - counted.cells, view.mines);
+        let mut by_pattern: FxHashMap<Vec<bool>, usize> = FxHashMap::default();
+        for layout in crate::mines::oracle_tests::all_layouts(&view) {
+            *by_pattern.entry(cells.iter().map(|&cell| layout[cell]).collect()).or_default() += 1;
+        }
+        let total = |pattern: &[bool]| pattern.iter().filter(|&&mine| mine).count() as i64;
+        let (reference, reference_count) =
+            by_pattern.iter().next().map(|(p, &count)| (total(p), count)).unwrap();
+        let reference_weight = rest.ln(reference).expect("a weight");
+        for (pattern, &count) in &by_pattern {
+            let expected = (count as f64 / reference_count as f64).ln();
+            let got = rest.ln(total(pattern)).expect("a weight") - reference_weight;
+            assert!((got - expected).abs() < 1e-9, "total {}: {got} against {expected}", total(pattern));
+        }
+        let totals: std::collections::BTreeSet<i64> =
+            by_pattern.keys().map(|pattern| total(pattern)).collect();
+        assert!(totals.len() > 1, "the searched component's total must vary: {totals:?}");
     }
 
     /// `APPROXIMATED_EXPERT`, with a component over the node budget, gets a layout that fits,
