@@ -1,5 +1,6 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
-//! one exhaustive endgame search, one random layout that fits a position, one whole expert
+//! one exhaustive endgame search, one random layout that fits a position (counted, and searched
+//! and mixed where a component is too big to count), one whole expert
 //! game, and the exact analysis of a 1000x1000 position and a random layout that fits it. Each
 //! checks its result so a broken solver cannot look fast.
 
@@ -70,6 +71,21 @@ fn benches(c: &mut Criterion) {
     c.bench_function("expert: a random layout that fits a position (imported boards)", |b| {
         b.iter(|| solver::sample_layout(black_box(&view), solver::DEFAULT_NODE_BUDGET, &mut rng))
     });
+    // An expert position with a component over the node budget: its layout is searched and
+    // mixed, not counted.
+    let tangled =
+        curio::mines::text::parse(include_str!("../tests/fixtures/mines-expert-too-big-to-count.txt"))
+            .expect("the fixture parses");
+    let tangled_view = tangled.view();
+    let drawn =
+        solver::sample_layout(&tangled_view, solver::DEFAULT_NODE_BUDGET, &mut rng).expect("a layout");
+    assert!(!drawn.uniform && drawn.mines.iter().filter(|&&mine| mine).count() == 99);
+    let mut group = c.benchmark_group("expert, too big to count");
+    group.sample_size(10);
+    group.bench_function("a layout that fits, searched and mixed (imported boards)", |b| {
+        b.iter(|| solver::sample_layout(black_box(&tangled_view), solver::DEFAULT_NODE_BUDGET, &mut rng))
+    });
+    group.finish();
     let solver = Solver::default();
     c.bench_function("expert: one solver decision (guess)", |b| {
         b.iter(|| solver.next_moves(black_box(&view), FirstClickRule::Safe))
