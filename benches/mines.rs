@@ -1,8 +1,8 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
 //! one exhaustive endgame search, one random layout that fits a position (counted, and searched
-//! and mixed where a component is too big to count), one whole expert
-//! game, and the exact analysis of a 1000x1000 position and a random layout that fits it. Each
-//! checks its result so a broken solver cannot look fast.
+//! and mixed where a component is too big to count), one whole expert game, and the exact
+//! analysis of a 1000x1000 position and a random layout that fits it. Each checks its result so
+//! a broken solver cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use curio::mines::board::neighbours;
