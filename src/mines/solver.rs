@@ -761,8 +761,9 @@ fn draw_around_searched(
         })
         .collect();
     let counted = Counted::new(first, combined, &searched);
-    // The weight of the layouts of the rest of the board (the counted components and the cells
-    // off the frontier) when `cells` covered cells hold `mines` mines outside it.
+    // The weight of a searched component's totals (the layouts of the counted components and
+    // the free cells that go with each): `cells` covered cells, the component's own included,
+    // are not free, and `mines` mines lie in the other searched components.
     let rest = |cells: usize, mines: usize| {
         RestWeight::new(
             &counted,
@@ -805,11 +806,12 @@ fn draw_around_searched(
             let (all_cells, mut all_mines) = Searched::sizes(&found);
             for _ in 0..MIX_ROUNDS {
                 for component in &mut found {
-                    let own = component.mines();
-                    let mut rest = rest(all_cells, all_mines - own);
+                    // The others' mines and cells, fixed; its own total is left to the weight.
+                    let others_mines = all_mines - component.mines();
+                    let mut rest = rest(all_cells, others_mines);
                     let Searched { local, mines, rng, .. } = component;
                     mix_layout(local, mines, 0..=local.cells(), &mut rest, rng, node_budget);
-                    all_mines = all_mines - own + component.mines();
+                    all_mines = others_mines + component.mines();
                 }
             }
         }
