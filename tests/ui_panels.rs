@@ -478,7 +478,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     std::fs::copy(&fixture, &path).expect("copy");
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
-    harness.get_by_label_contains("not all equally likely: the board is too big to count them");
+    harness.get_by_label_contains("not proved equally likely: the board is too big to count them");
     let tangled = harness.state_mut().mines_panel().game().clone();
     let layout = tangled.mine_layout().expect("a drawn layout");
     assert_eq!(layout.iter().filter(|&&mine| mine).count(), 99);

@@ -31,7 +31,7 @@ enum MinesCommand {
     /// Draw a mine layout that fits a board file's numbers and mine count (the draw the app's
     /// Import makes with the same seed) and print the board with its mines marked (*).
     #[command(
-        after_help = "Every layout that fits is equally likely, unless the board is too big to count them:\nthen one part is found by a random search, and the output says so.\nMines already marked in the file are not kept: the draw uses only the numbers and the\nmine count.\n\nExamples:\n  curio mines layout board.txt --seed 7 > solved.txt\n  curio mines layout board.txt --json"
+        after_help = "Every layout that fits is equally likely, unless the board is too big to count them:\nthen one part is found by a random search and mixed towards a uniform draw, which is\nnot proved, and the output says so.\nMines already marked in the file are not kept: the draw uses only the numbers and the\nmine count.\n\nExamples:\n  curio mines layout board.txt --seed 7 > solved.txt\n  curio mines layout board.txt --json"
     )]
     Layout(LayoutArgs),
     /// Open a standalone classic game window (the bot's target); --log appends one JSON line per
@@ -213,7 +213,7 @@ fn layout(args: LayoutArgs) -> Result<(), CliError> {
             args.seed
         );
         if !drawn.uniform {
-            say!("# not all equally likely: the board is too big to count them");
+            say!("# not proved equally likely: the board is too big to count them");
         }
         // The format has no mark for a flagged mine: a flag on a drawn mine gives way to the mine.
         let cells: Vec<Cell> = board

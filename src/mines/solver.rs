@@ -680,8 +680,8 @@ pub struct DrawnLayout {
     pub mines: Vec<bool>,
     /// True when every layout that fits was equally likely. False when a component was too big
     /// to count: its layout was found by a random local search and mixed towards a uniform draw
-    /// (it fits, but not every layout of the component was equally likely), and the rest of the
-    /// board was drawn uniformly around it.
+    /// (it fits, and the draw comes close to uniform as far as measured, but that is not
+    /// proved), and the rest of the board was drawn uniformly around it.
     pub uniform: bool,
 }
 

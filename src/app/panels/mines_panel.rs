@@ -530,7 +530,7 @@ impl MinesPanel {
             }
             MinesSource::Drawn { uniform: false } => format!(
                 "loaded {path}; its mines were drawn at random (seed {seed}) among the layouts that fit, \
-                 not all equally likely: the board is too big to count them"
+                 not proved equally likely: the board is too big to count them"
             ),
         }));
     }
