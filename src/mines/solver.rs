@@ -700,7 +700,7 @@ const SEARCH_TRIES: usize = 8;
 ///
 /// A component too big to count gets one layout found by a random local search and mixed
 /// (`draw_around_searched`); with its cells assumed as found, the rest is drawn as above, and the
-/// result says it is not uniform. A contradiction that the trivial and subset rules find is
+/// result says it is not proved uniform. A contradiction that the trivial and subset rules find is
 /// reported as such (`deduce`); `SolveError::TooComplex` when the search does not finish
 /// within `node_budget` steps per component searched, or when the searched components' mine
 /// total leaves no room for the rest in `SEARCH_TRIES` tries.
@@ -778,23 +778,27 @@ fn draw_around_searched(
     let all_cells = joint.cells();
     let mut rest = RestWeight::new(&counted, covered.saturating_sub(all_cells + counted.cells), view.mines);
     let steps = node_budget.saturating_mul(parts.len() as u64);
+    let locals: Vec<LocalComponent> = parts
+        .iter()
+        .map(|&box_list| {
+            LocalComponent::new(&Component { boxes: &first.boxes, box_list, first_cell: 0 }, &first.all)
+        })
+        .collect();
     for _ in 0..SEARCH_TRIES {
         let mut own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
         let mines =
             repair_layout(&joint, fewest..=most, density, &mut own, steps).ok_or(SolveError::TooComplex)?;
         let mut found: Vec<Searched<'_>> = Vec::with_capacity(parts.len());
         let mut offset = 0;
-        for &box_list in &parts {
-            let component = Component { boxes: &first.boxes, box_list, first_cell: 0 };
-            let local = LocalComponent::new(&component, &first.all);
-            let mixer = Mixer::new(&local, mines[offset..offset + box_list.len()].to_vec());
+        for (&box_list, local) in parts.iter().zip(&locals) {
+            let mixer = Mixer::new(local, mines[offset..offset + box_list.len()].to_vec());
             offset += box_list.len();
             found.push(Searched { box_list, local, mixer });
         }
         let mut placed: usize = found.iter().map(|component| component.mixer.total()).sum();
         for component in &mut found {
             let others = placed - component.mixer.total();
-            mix_layout(&component.local, &mut component.mixer, &mut rest, others, &mut own, node_budget);
+            mix_layout(component.local, &mut component.mixer, &mut rest, others, &mut own, node_budget);
             placed = others + component.mixer.total();
         }
         if found.len() > 1 {
@@ -827,7 +831,7 @@ fn draw_around_searched(
                     continue;
                 }
                 let others = placed - one.mixer.total() - other.mixer.total();
-                let (one, other) = ((&one.local, &mut one.mixer), (&other.local, &mut other.mixer));
+                let (one, other) = ((one.local, &mut one.mixer), (other.local, &mut other.mixer));
                 exchange(one, other, &mut rest, others, &mut own);
                 placed = others + found[index].mixer.total() + found[partner].mixer.total();
             }
@@ -865,7 +869,7 @@ const MIX_ROUNDS: usize = 1;
 /// and its layout with what mixing it needs.
 struct Searched<'a> {
     box_list: &'a [usize],
-    local: LocalComponent,
+    local: &'a LocalComponent,
     mixer: Mixer,
 }
 
