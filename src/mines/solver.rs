@@ -1143,18 +1143,24 @@ fn exchange(
     if first.open(first_local, rng) == 0 || second.open(second_local, rng) == 0 {
         return;
     }
-    // Each window's fillings grouped by the component's total: (total, ln of their weights).
-    let by_total = |mixer: &Mixer, local: &LocalComponent| -> Vec<(i64, f64)> {
-        let mut groups: Vec<(i64, Vec<f64>)> = Vec::new();
-        for (boxes, total) in mixer.fillings(local) {
-            match groups.iter_mut().find(|(group, _)| *group == total) {
-                Some((_, weights)) => weights.push(boxes),
-                None => groups.push((total, vec![boxes])),
+    // Each window's fillings (ln of their boxes' ways, the component's total), once, and the
+    // totals they reach with the ln of their summed ways.
+    let fillings =
+        |mixer: &Mixer, local: &LocalComponent| -> Vec<(f64, i64)> { mixer.fillings(local).collect() };
+    let by_total = |fillings: &[(f64, i64)]| -> Vec<(i64, f64)> {
+        let mut totals: Vec<i64> = Vec::new();
+        for &(_, total) in fillings {
+            if !totals.contains(&total) {
+                totals.push(total);
             }
         }
-        groups.into_iter().map(|(total, weights)| (total, ln_sum(&weights))).collect()
+        let ways = |total: i64| -> Vec<f64> {
+            fillings.iter().filter(|&&(_, filled)| filled == total).map(|&(boxes, _)| boxes).collect()
+        };
+        totals.into_iter().map(|total| (total, ln_sum(&ways(total)))).collect()
     };
-    let (first_totals, second_totals) = (by_total(first, first_local), by_total(second, second_local));
+    let (first_fillings, second_fillings) = (fillings(first, first_local), fillings(second, second_local));
+    let (first_totals, second_totals) = (by_total(&first_fillings), by_total(&second_fillings));
     let pairs: Vec<(i64, i64, f64)> = first_totals
         .iter()
         .flat_map(|&(one, one_weight)| {
@@ -1169,10 +1175,12 @@ fn exchange(
         return;
     };
     let (one, other, _) = pairs[chosen];
-    for (mixer, local, total) in [(first, first_local, one), (second, second_local, other)] {
-        let weights: Vec<f64> = mixer
-            .fillings(local)
-            .map(|(boxes, filled)| if filled == total { boxes } else { f64::NEG_INFINITY })
+    let windows =
+        [(first, first_local, &first_fillings, one), (second, second_local, &second_fillings, other)];
+    for (mixer, local, fillings, total) in windows {
+        let weights: Vec<f64> = fillings
+            .iter()
+            .map(|&(boxes, filled)| if filled == total { boxes } else { f64::NEG_INFINITY })
             .collect();
         if let Some(chosen) = pick_ln(rng, &weights) {
             mixer.apply(local, chosen);
