@@ -5,7 +5,6 @@
 use eframe::egui;
 use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
 use eframe::wgpu;
-use eframe::wgpu::util::DeviceExt;
 use std::sync::Arc;
 
 /// WGSL source of the pipeline.
@@ -40,11 +39,11 @@ struct HeatmapResources {
 /// Builds the pipeline once and stores it in the renderer.
 pub fn install(render_state: &egui_wgpu::RenderState) {
     let device = &render_state.device;
-    let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("mines_heatmap_uniforms"),
-        contents: bytemuck::bytes_of(&HeatmapUniforms::default()),
-        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-    });
+    let uniforms = super::uniform_buffer(
+        device,
+        "mines_heatmap_uniforms",
+        bytemuck::bytes_of(&HeatmapUniforms::default()),
+    );
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("mines_heatmap_layout"),
         entries: &[
@@ -153,9 +152,7 @@ impl CallbackTrait for HeatmapCallback {
         if let Some(resources) = resources.get::<HeatmapResources>()
             && let Some((_, bind_group, _)) = &resources.texture
         {
-            render_pass.set_pipeline(&resources.pipeline);
-            render_pass.set_bind_group(0, bind_group, &[]);
-            render_pass.draw(0..3, 0..1);
+            super::draw_fullscreen(render_pass, &resources.pipeline, bind_group);
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use eframe::egui_wgpu;
 use eframe::wgpu;
+use eframe::wgpu::util::DeviceExt;
 
 pub mod mines_heatmap;
 pub mod star_density;
@@ -27,6 +28,26 @@ pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
         },
         count: None,
     }
+}
+
+/// A uniform buffer named `label` holding `contents`, rewritten each frame (`COPY_DST`).
+pub(crate) fn uniform_buffer(device: &wgpu::Device, label: &str, contents: &[u8]) -> wgpu::Buffer {
+    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some(label),
+        contents,
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+    })
+}
+
+/// Draws the full-viewport triangle of a [`fullscreen_pipeline`] with its one bind group.
+pub(crate) fn draw_fullscreen(
+    render_pass: &mut wgpu::RenderPass<'static>,
+    pipeline: &wgpu::RenderPipeline,
+    bind_group: &wgpu::BindGroup,
+) {
+    render_pass.set_pipeline(pipeline);
+    render_pass.set_bind_group(0, bind_group, &[]);
+    render_pass.draw(0..3, 0..1);
 }
 
 /// A render pipeline from WGSL `source` with entry points `vs_main` (a full-viewport triangle,

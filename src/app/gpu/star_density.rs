@@ -4,7 +4,6 @@
 use eframe::egui;
 use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
 use eframe::wgpu;
-use eframe::wgpu::util::DeviceExt;
 
 /// WGSL source of the pipeline.
 pub const SHADER_SOURCE: &str = include_str!("../../../shaders/star_density.wgsl");
@@ -43,11 +42,11 @@ struct DensityResources {
 /// Builds the pipeline once and stores it in the renderer. Returns the adapter's name.
 pub fn install(render_state: &egui_wgpu::RenderState) -> String {
     let device = &render_state.device;
-    let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("star_density_uniforms"),
-        contents: bytemuck::bytes_of(&DensityUniforms::default()),
-        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-    });
+    let uniforms = super::uniform_buffer(
+        device,
+        "star_density_uniforms",
+        bytemuck::bytes_of(&DensityUniforms::default()),
+    );
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("star_density_layout"),
         entries: &[super::uniform_entry(0)],
@@ -104,9 +103,7 @@ impl CallbackTrait for DensityCallback {
         resources: &CallbackResources,
     ) {
         if let Some(resources) = resources.get::<DensityResources>() {
-            render_pass.set_pipeline(&resources.pipeline);
-            render_pass.set_bind_group(0, &resources.bind_group, &[]);
-            render_pass.draw(0..3, 0..1);
+            super::draw_fullscreen(render_pass, &resources.pipeline, &resources.bind_group);
         }
     }
 }
