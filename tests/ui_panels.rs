@@ -575,6 +575,17 @@ fn mines_panel_heatmap_snapshot() {
     snapshot_app("mines_panel_heatmap", [900.0, 620.0], |_| app);
 }
 
+/// An expert board in a 640x480 window has cells of about 9.7 points: its digits and marks are
+/// still drawn (they were left out below 10 points).
+#[test]
+fn mines_panel_small_window_snapshot() {
+    let mut app = mines_app("expert");
+    for _ in 0..6 {
+        app.mines_panel().step();
+    }
+    snapshot_app("mines_panel_small", [640.0, 480.0], |_| app);
+}
+
 #[test]
 fn mines_panel_heatmap_on_gpu_snapshot() {
     snapshot_app("mines_panel_heatmap_gpu", [900.0, 620.0], |adapter| {

@@ -12,6 +12,10 @@ use std::sync::Arc;
 /// Boards with more cells than this are drawn as one pixel per cell in a texture.
 const PER_CELL_LIMIT: usize = 40_000;
 
+/// Cells at least this many points wide get their digits, flags and marks (an expert board in
+/// a 640x480 window has cells of about 9.7 points).
+const MARKED_CELL: f32 = 8.0;
+
 /// The board's fills on the GPU: texel codes (see [`board_texels`]) and their version.
 #[derive(Clone, Debug)]
 pub struct GpuBoard {
@@ -278,7 +282,7 @@ impl MinesBoard<'_> {
                     if !on_gpu {
                         painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
                     }
-                    if cell >= 10.0 {
+                    if cell >= MARKED_CELL {
                         let mine_shown = lost && layout.is_some_and(|l| l[index]);
                         draw_cell_marks(
                             &painter,
@@ -386,7 +390,7 @@ fn board_texture_id(ui: &egui::Ui) -> egui::Id {
     ui.scope_id().with("mines-board-texture")
 }
 
-/// Draws what sits on one cell of at least 10 points: the raised edge of a covered cell without
+/// Draws what sits on one cell of at least `MARKED_CELL` points: the raised edge of a covered cell without
 /// a probability, its digit, flag or mine (`mine_shown`: a covered mine of a lost game), and
 /// the certain safe/mine marks of `analysis`.
 fn draw_cell_marks(
@@ -409,7 +413,9 @@ fn draw_cell_marks(
         painter.line_segment([r.right_top(), r.right_bottom()], dark);
         painter.line_segment([r.left_bottom(), r.right_bottom()], dark);
     }
-    let font = egui::FontId::monospace(cell * 0.62);
+    // Small cells get a larger share, so that a digit stays legible (about 7 points at the
+    // smallest cells marked); the two rules meet at 16-point cells.
+    let font = egui::FontId::monospace((cell * 0.9).min(10.0).max(cell * 0.62));
     match state {
         Cell::Revealed(n) if n > 0 => {
             painter.text(
