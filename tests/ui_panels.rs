@@ -566,24 +566,26 @@ fn mines_benchmark_runs_as_a_job() {
     assert_eq!(panel.bench_samples().to_vec(), samples);
 }
 
-#[test]
-fn mines_panel_heatmap_snapshot() {
-    let mut app = mines_app("intermediate");
-    for _ in 0..3 {
+/// Snapshot `name` of the panel (drawn without a GPU) at `size`, `steps` solver moves into a game
+/// of `level`.
+fn mines_snapshot_after_steps(name: &str, level: &str, steps: usize, size: [f32; 2]) {
+    let mut app = mines_app(level);
+    for _ in 0..steps {
         app.mines_panel().step();
     }
-    snapshot_app("mines_panel_heatmap", [900.0, 620.0], |_| app);
+    snapshot_app(name, size, |_| app);
+}
+
+#[test]
+fn mines_panel_heatmap_snapshot() {
+    mines_snapshot_after_steps("mines_panel_heatmap", "intermediate", 3, [900.0, 620.0]);
 }
 
 /// An expert board in a 640x480 window has cells of about 9.7 points: its digits and marks are
 /// still drawn (they were left out below 10 points).
 #[test]
 fn mines_panel_small_window_snapshot() {
-    let mut app = mines_app("expert");
-    for _ in 0..6 {
-        app.mines_panel().step();
-    }
-    snapshot_app("mines_panel_small", [640.0, 480.0], |_| app);
+    mines_snapshot_after_steps("mines_panel_small", "expert", 6, [640.0, 480.0]);
 }
 
 #[test]
