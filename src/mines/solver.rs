@@ -768,9 +768,13 @@ fn draw_around_searched(
         counted_fewest += fewest;
         counted_most += most;
     }
-    let joint_boxes: Vec<usize> = parts.iter().flat_map(|list| list.iter().copied()).collect();
-    let joint = Component { boxes: &first.boxes, box_list: &joint_boxes, first_cell: 0 };
-    let joint = LocalComponent::new(&joint, &first.all);
+    let locals: Vec<LocalComponent> = parts
+        .iter()
+        .map(|&box_list| {
+            LocalComponent::new(&Component { boxes: &first.boxes, box_list, first_cell: 0 }, &first.all)
+        })
+        .collect();
+    let joint = LocalComponent::joined(&locals);
     let fewest = view.mines.saturating_sub(first.interior.len() + counted_most);
     let most =
         view.mines.checked_sub(counted_fewest).ok_or(SolveError::Inconsistent { mines: view.mines })?;
@@ -778,12 +782,6 @@ fn draw_around_searched(
     let all_cells = joint.cells();
     let mut rest = RestWeight::new(&counted, covered.saturating_sub(all_cells + counted.cells), view.mines);
     let steps = node_budget.saturating_mul(parts.len() as u64);
-    let locals: Vec<LocalComponent> = parts
-        .iter()
-        .map(|&box_list| {
-            LocalComponent::new(&Component { boxes: &first.boxes, box_list, first_cell: 0 }, &first.all)
-        })
-        .collect();
     for _ in 0..SEARCH_TRIES {
         let mut own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
         let mines =
@@ -911,6 +909,25 @@ impl LocalComponent {
         let need = numbers.iter().map(|&c| all[c].mines as i64).collect();
         let size = box_list.iter().map(|&b| boxes[b].cells.len() as i64).collect();
         Self { box_numbers, number_boxes, need, size }
+    }
+
+    /// Components that share no number as one: their boxes and numbers one after another, as
+    /// `new` would index the joint box list.
+    fn joined(parts: &[LocalComponent]) -> Self {
+        let mut joint =
+            Self { box_numbers: Vec::new(), number_boxes: Vec::new(), need: Vec::new(), size: Vec::new() };
+        for part in parts {
+            let (slots, numbers) = (joint.size.len(), joint.need.len());
+            joint
+                .box_numbers
+                .extend(part.box_numbers.iter().map(|list| list.iter().map(|n| n + numbers).collect()));
+            joint
+                .number_boxes
+                .extend(part.number_boxes.iter().map(|list| list.iter().map(|b| b + slots).collect()));
+            joint.need.extend_from_slice(&part.need);
+            joint.size.extend_from_slice(&part.size);
+        }
+        joint
     }
 
     /// The covered cells of the component.
