@@ -265,6 +265,59 @@ fn mines_bench_switches_refinements_off() {
     assert_bad_input(&["mines", "bench", "--without", "magic"], &["magic", "endgame", "lookahead"]);
 }
 
+#[test]
+fn mines_compare_reports_the_paired_difference() {
+    let output = curio(&[
+        "mines",
+        "compare",
+        "--level",
+        "beginner",
+        "--games",
+        "150",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--without",
+        "endgame,lookahead",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let wins = |side: &str| report[side]["wins"].as_u64().expect("wins") as i64;
+    let only = |key: &str| report[key].as_u64().expect("count") as i64;
+    assert_eq!(
+        wins("candidate") - wins("baseline"),
+        only("candidate_only") - only("baseline_only"),
+        "{report}"
+    );
+    assert_eq!(report["candidate"]["without"], serde_json::json!(["endgame", "lookahead"]));
+    assert_eq!(report["baseline"]["without"], serde_json::json!([]));
+    // The baseline is the default solver: its side is the plain benchmark of the same games.
+    let alone = mines_bench_json(&["--games", "150", "--seed", "2", "--threads", "1"]);
+    assert_eq!(report["baseline"]["wins"], alone["wins"]);
+    let ci = report["difference_ci95"].as_array().expect("interval");
+    let difference = report["difference"].as_f64().expect("difference");
+    assert!(ci[0].as_f64().unwrap() <= difference && difference <= ci[1].as_f64().unwrap());
+    // Text: the difference first, then both sides; changed settings are named.
+    let output = curio(&["mines", "compare", "--level", "beginner", "--games", "40", "--cutoff", "0.95"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with("candidate − baseline: ") && stdout.contains("cutoff 0.95"), "{stdout}");
+}
+
+#[test]
+fn mines_solver_settings_out_of_range_are_clear_errors() {
+    let report = mines_bench_json(&["--games", "20", "--blend", "0.7", "--endgame-layouts", "2000"]);
+    assert_eq!(report["tuning"]["blend"], 0.7);
+    assert_eq!(report["tuning"]["endgame_layouts"], 2000);
+    assert_bad_input(&["mines", "bench", "--cutoff", "1.5"], &["--cutoff", "not between 0 and 1"]);
+    assert_bad_input(&["mines", "compare", "--cutoff", "0"], &["cutoff must be above 0"]);
+    assert_bad_input(&["mines", "bench", "--risk-weight", "-1"], &["risk weight must be between 0 and 10"]);
+    assert_bad_input(&["mines", "compare", "--endgame-layouts", "0"], &["endgame layouts must be between 1"]);
+    assert_bad_input(&["mines", "compare", "--blend", "x"], &["'x' is not a number"]);
+}
+
 /// `curio mines solve tests/fixtures/NAME --json`, parsed.
 fn mines_solve_json(fixture: &str) -> serde_json::Value {
     let board = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);

@@ -164,6 +164,7 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
         seed: 3,
         threads: 2,
         without: Vec::new(),
+        tuning: Default::default(),
         move_time_p99_ms: 4.612,
         move_time_max_ms: 9.807,
         guesses_per_game: 0.7933333333333333,
@@ -173,12 +174,23 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
     state.mines.last_benchmark = Some(curio::app::panels::mines_panel::SavedBenchmark {
         result,
         samples: vec![[1.0, 1.0], [300.0, 0.91], [300.0, 0.1 + 0.2]],
+        comparison: None,
     });
     let temporary = tempfile::tempdir().expect("temp dir");
     let path = temporary.path().join("settings.json");
     std::fs::write(&path, serde_json::to_string(&state).expect("serializes")).expect("written");
     let loaded = curio::app::load_settings(&path).expect("loads");
     assert_eq!(loaded, state);
+    // A file saved before the solver settings and paired runs existed loads with their defaults.
+    let mut older = serde_json::to_value(&state).expect("serializes");
+    let mines = older["mines"].as_object_mut().expect("mines settings");
+    mines.remove("tuning").expect("tuning saved");
+    mines.remove("bench_paired").expect("paired switch saved");
+    let saved = mines["last_benchmark"].as_object_mut().expect("benchmark saved");
+    saved.remove("comparison").expect("comparison saved");
+    saved["result"].as_object_mut().expect("result").remove("tuning").expect("result tuning saved");
+    std::fs::write(&path, older.to_string()).expect("written");
+    assert_eq!(curio::app::load_settings(&path).expect("older settings load"), state);
     // The app itself saves through eframe's storage (RON) on exit.
     let mut storage = MemoryStorage::default();
     eframe::set_value(&mut storage, "curio", &state);
@@ -530,19 +542,67 @@ fn mines_panel_reports_a_bad_level_inline() {
     harness.get_by_label_contains("mines = 30 is out of range");
 }
 
+/// Clicks Run benchmark and steps the app until the job has ended.
+fn run_benchmark(harness: &mut Harness<'static, CurioApp>) {
+    harness.get_by_role_and_label(Role::Button, "Run benchmark").click();
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state_mut().mines_panel().is_benchmarking() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the benchmark did not end");
+}
+
+#[test]
+fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
+    let mut harness = harness(mines_app("beginner"));
+    harness.run();
+    // The settings fold out; a changed value is marked and used by the solver.
+    harness.get_by_label("solver settings").click();
+    harness.run();
+    harness.get_by_label("lookahead cut-off");
+    let panel = harness.state_mut().mines_panel();
+    panel.state.tuning.endgame_layouts = 10;
+    panel.state.bench_games = 200;
+    assert_eq!(panel.solver().endgame.map(|limits| limits.max_layouts), Some(10));
+    harness.run();
+    harness.get_by_label("solver settings (changed)");
+    harness.get_by_label("paired with the default solver").click();
+    run_benchmark(&mut harness);
+    harness.run();
+    let panel = harness.state_mut().mines_panel();
+    let comparison = panel.comparison().cloned().expect("a paired run");
+    assert_eq!(comparison.candidate.tuning.endgame_layouts, 10);
+    assert_eq!(comparison.baseline.tuning, curio::mines::Tuning::default());
+    assert_eq!(panel.bench_result().cloned(), Some(Ok(comparison.candidate.clone())));
+    assert_eq!(
+        comparison.candidate.wins as i64 - comparison.baseline.wins as i64,
+        comparison.candidate_only as i64 - comparison.baseline_only as i64
+    );
+    harness.get_by_label_contains("candidate − baseline:");
+    harness.get_by_label_contains("endgame layouts 10");
+    // The comparison is saved with the settings and shown again after a restart.
+    let json = serde_json::to_string(&harness.state_mut().state()).expect("settings serialize");
+    let restored: AppState = serde_json::from_str(&json).expect("settings load");
+    let mut restarted = crate::harness(CurioApp::with_state(restored, None));
+    restarted.run();
+    restarted.get_by_label_contains("candidate − baseline:");
+    assert_eq!(restarted.state_mut().mines_panel().comparison(), Some(&comparison));
+    // Settings out of range in a hand-edited file fall back to the defaults.
+    restarted.state_mut().mines_panel().state.tuning.cutoff = 7.0;
+    assert_eq!(restarted.state_mut().mines_panel().solver().tuning(), curio::mines::Tuning::default());
+    restarted.run();
+    restarted.get_by_label_contains("cutoff must be above 0 and at most 1, not 7; the defaults are used");
+}
+
 #[test]
 fn mines_benchmark_runs_as_a_job() {
     let mut harness = harness(mines_app("beginner"));
     harness.run();
     harness.state_mut().mines_panel().state.bench_games = 300;
-    harness.get_by_role_and_label(Role::Button, "Run benchmark").click();
-    for _ in 0..500 {
-        harness.step();
-        if !harness.state_mut().mines_panel().is_benchmarking() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    run_benchmark(&mut harness);
     let result = harness.state_mut().mines_panel().bench_result().cloned().expect("finished");
     let result = result.expect("benchmark ok");
     assert_eq!(result.games, 300);

@@ -4,7 +4,7 @@
 use super::{CliError, print_json, run_job_with_bar};
 use crate::jobs::JobError;
 use crate::mines::play::{self, BenchError, Refinement};
-use crate::mines::{BoardConfig, Cell, FirstClickRule, Solver, analyze, solver, text};
+use crate::mines::{BoardConfig, Cell, FirstClickRule, Solver, Tuning, analyze, solver, text};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
@@ -23,6 +23,13 @@ enum MinesCommand {
         after_help = "Examples:\n  curio mines bench --level expert --rule safe --games 100000 --seed 1\n  curio mines bench --level 30x16/99 --rule opening --games 1000 --threads 2 --json"
     )]
     Bench(BenchArgs),
+    /// Play the same N games with a changed solver and with the default one, and report the
+    /// difference in win rate with its 95% confidence interval (paired: only the games the two
+    /// decide differently count, so far fewer games tell them apart).
+    #[command(
+        after_help = "The flags --without, --cutoff, --blend, --risk-weight and --endgame-layouts change the\ncandidate; the baseline is the default solver.\n\nExamples:\n  curio mines compare --level expert --rule safe --games 100000 --seed 21 --cutoff 0.95\n  curio mines compare --without long-term-risk --games 20000 --threads 2 --json"
+    )]
+    Compare(BenchArgs),
     /// Print the mine probability of every covered cell of a board file and the recommended move.
     #[command(
         after_help = "Board format: one row per line; . covered, F flag, 0-8 revealed, * mine;\nfirst line mines=N.\n\nExamples:\n  curio mines solve board.txt\n  curio mines solve board.txt --json"
@@ -58,15 +65,28 @@ struct WindowArgs {
     log: Option<PathBuf>,
 }
 
+/// `mines bench` and `mines compare` (whose solver flags change the candidate).
 #[derive(Debug, Args)]
 struct BenchArgs {
+    #[command(flatten)]
+    games: GamesArgs,
+    #[command(flatten)]
+    solver: SolverArgs,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The games of a benchmark.
+#[derive(Debug, Args)]
+struct GamesArgs {
     /// beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WIDTHxHEIGHT/MINES.
     #[arg(long, default_value = "expert")]
     level: String,
     /// First-click rule.
     #[arg(long, value_enum, default_value_t = FirstClickRule::Safe)]
     rule: FirstClickRule,
-    /// Number of games, 1..=100000000.
+    /// Number of games (each solver plays them all), 1..=100000000.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     games: u64,
     /// Master seed; game i uses a seed derived from it, whatever the thread count.
@@ -75,12 +95,58 @@ struct BenchArgs {
     /// Worker threads (default: all cores), 1..=256.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+}
+
+impl GamesArgs {
+    /// The board, game count, seed and threads; a bad level is a usage error.
+    fn resolve(&self) -> Result<(BoardConfig, u64, u64, usize), CliError> {
+        let config = BoardConfig::parse_level(&self.level, self.rule).map_err(usage)?;
+        let threads = self.threads.map(usize::from).unwrap_or_else(rayon::current_num_threads);
+        Ok((config, self.games, self.seed, threads))
+    }
+}
+
+/// The solver's refinements and settings (defaults: the tuned solver).
+#[derive(Debug, Args)]
+struct SolverArgs {
     /// Switch guessing refinements off (comma-separated) to measure what each gains.
     #[arg(long, value_enum, value_delimiter = ',')]
     without: Vec<Refinement>,
-    /// Print one JSON object on stdout.
+    /// Lookahead candidates must reach this fraction of the best safety, above 0 and at most 1
+    /// [default: 0.9].
+    #[arg(long, value_parser = fraction)]
+    cutoff: Option<f64>,
+    /// Weight of the safest next cell against the second safest in the lookahead score, 0..=1
+    /// [default: 0.8].
+    #[arg(long, value_parser = fraction)]
+    blend: Option<f64>,
+    /// Weight of long-term risk in the lookahead score, 0..=10 [default: 0.9].
+    #[arg(long, allow_negative_numbers = true)]
+    risk_weight: Option<f64>,
+    /// Most layouts the endgame search takes on, 1..=100000 [default: 1000].
     #[arg(long)]
-    json: bool,
+    endgame_layouts: Option<usize>,
+}
+
+impl SolverArgs {
+    /// The solver these flags describe; a setting out of range is a usage error naming it.
+    fn solver(&self) -> Result<Solver, CliError> {
+        let default = Tuning::default();
+        let tuning = Tuning {
+            cutoff: self.cutoff.unwrap_or(default.cutoff),
+            blend: self.blend.unwrap_or(default.blend),
+            risk_weight: self.risk_weight.unwrap_or(default.risk_weight),
+            endgame_layouts: self.endgame_layouts.unwrap_or(default.endgame_layouts),
+        };
+        tuning.check().map_err(|error| usage(anyhow::anyhow!(error)))?;
+        Ok(self.without.iter().fold(Solver::default().tuned(tuning), |solver, &r| solver.without(r)))
+    }
+}
+
+/// A number between 0 and 1 (clap value parser).
+fn fraction(text: &str) -> Result<f64, String> {
+    let value: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number"))?;
+    if (0.0..=1.0).contains(&value) { Ok(value) } else { Err(format!("{value} is not between 0 and 1")) }
 }
 
 #[derive(Debug, Args)]
@@ -108,6 +174,7 @@ struct LayoutArgs {
 pub(super) fn run(args: MinesArgs) -> Result<(), CliError> {
     match args.command {
         MinesCommand::Bench(args) => bench(args),
+        MinesCommand::Compare(args) => compare(args),
         MinesCommand::Solve(args) => solve(args),
         MinesCommand::Layout(args) => layout(args),
         MinesCommand::Window(args) => window(args),
@@ -119,15 +186,10 @@ fn usage(error: impl Into<anyhow::Error>) -> CliError {
 }
 
 fn bench(args: BenchArgs) -> Result<(), CliError> {
-    let config = BoardConfig::parse_level(&args.level, args.rule).map_err(usage)?;
-    let threads = args.threads.map(usize::from).unwrap_or_else(rayon::current_num_threads);
-    let (games, seed) = (args.games, args.seed);
-    let solver = args.without.iter().fold(Solver::default(), |solver, &r| solver.without(r));
+    let (config, games, seed, threads) = args.games.resolve()?;
+    let solver = args.solver.solver()?;
     let result = run_job_with_bar("curio-mines-bench", move |progress| {
-        play::bench(config, &solver, games, seed, threads, progress).map_err(|error| match error {
-            BenchError::Cancelled => JobError::Cancelled,
-            other => JobError::Failed(other.to_string()),
-        })
+        play::bench(config, &solver, games, seed, threads, progress).map_err(job_error)
     })
     .map_err(|error| CliError::Failure(error.into()))?;
     if args.json {
@@ -135,6 +197,32 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     } else {
         say!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
         say!("{}", result.loss_summary());
+        Ok(())
+    }
+}
+
+/// A benchmark's failure as a job's.
+fn job_error(error: BenchError) -> JobError {
+    match error {
+        BenchError::Cancelled => JobError::Cancelled,
+        other => JobError::Failed(other.to_string()),
+    }
+}
+
+fn compare(args: BenchArgs) -> Result<(), CliError> {
+    let (config, games, seed, threads) = args.games.resolve()?;
+    let candidate = args.solver.solver()?;
+    let comparison = run_job_with_bar("curio-mines-compare", move |progress| {
+        play::compare(config, &candidate, &Solver::default(), games, seed, threads, progress)
+            .map_err(job_error)
+    })
+    .map_err(|error| CliError::Failure(error.into()))?;
+    if args.json {
+        print_json(&serde_json::to_value(&comparison).map_err(|error| CliError::Failure(error.into()))?)
+    } else {
+        say!("{} [{}x{}/{}]", comparison.summary(), config.width, config.height, config.mines);
+        say!("candidate: {}", comparison.candidate.summary());
+        say!("baseline:  {}", comparison.baseline.summary());
         Ok(())
     }
 }

@@ -27,5 +27,7 @@ pub mod text;
 mod oracle_tests;
 
 pub use board::{BoardConfig, BoardError, Cell, FirstClickRule, Game, GameStatus};
-pub use play::{Action, BenchResult, Move, MoveRule, Reason, Solver, bench, play_game};
+pub use play::{
+    Action, BenchResult, Comparison, Move, MoveRule, Reason, Solver, Tuning, bench, compare, play_game,
+};
 pub use solver::{Analysis, BoardView, SolveError, analyze, deduce};

@@ -156,6 +156,77 @@ impl Default for Solver {
     }
 }
 
+/// The numeric settings of the guess refinements that a benchmark can change, to measure other
+/// values than the tuned ones (`curio mines bench --cutoff ...`, the panel's Solver settings).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tuning {
+    /// Lookahead candidates must reach this fraction of the best safety (0 < cutoff <= 1).
+    pub cutoff: f64,
+    /// Weight of the safest next cell against the second safest in the lookahead score (0..=1).
+    pub blend: f64,
+    /// Weight of long-term risk in the lookahead score (0..=10; 0 is the same as switching it off).
+    pub risk_weight: f64,
+    /// Most layouts the endgame search takes on (1..=`MAX_ENDGAME_LAYOUTS`).
+    pub endgame_layouts: usize,
+}
+
+/// Most layouts the endgame search may be asked to take on (its listing holds every layout).
+pub const MAX_ENDGAME_LAYOUTS: usize = 100_000;
+
+impl Default for Tuning {
+    fn default() -> Self {
+        let lookahead = LookaheadSettings::default();
+        Self {
+            cutoff: lookahead.cutoff,
+            blend: lookahead.best_weight,
+            risk_weight: lookahead.risk_weight,
+            endgame_layouts: EndgameLimits::default().max_layouts,
+        }
+    }
+}
+
+impl Tuning {
+    /// An error naming the first setting out of range.
+    pub fn check(&self) -> Result<(), String> {
+        if !(self.cutoff > 0.0 && self.cutoff <= 1.0) {
+            return Err(format!("cutoff must be above 0 and at most 1, not {}", self.cutoff));
+        }
+        if !(0.0..=1.0).contains(&self.blend) {
+            return Err(format!("blend must be between 0 and 1, not {}", self.blend));
+        }
+        if !(0.0..=10.0).contains(&self.risk_weight) {
+            return Err(format!("risk weight must be between 0 and 10, not {}", self.risk_weight));
+        }
+        if !(1..=MAX_ENDGAME_LAYOUTS).contains(&self.endgame_layouts) {
+            return Err(format!(
+                "endgame layouts must be between 1 and {MAX_ENDGAME_LAYOUTS}, not {}",
+                self.endgame_layouts
+            ));
+        }
+        Ok(())
+    }
+
+    /// ", cutoff 0.95, blend 0.7" for the settings that differ from the defaults, else empty.
+    pub fn describe_changes(&self) -> String {
+        let default = Tuning::default();
+        let mut parts = Vec::new();
+        if self.cutoff != default.cutoff {
+            parts.push(format!("cutoff {}", self.cutoff));
+        }
+        if self.blend != default.blend {
+            parts.push(format!("blend {}", self.blend));
+        }
+        if self.risk_weight != default.risk_weight {
+            parts.push(format!("risk weight {}", self.risk_weight));
+        }
+        if self.endgame_layouts != default.endgame_layouts {
+            parts.push(format!("endgame layouts {}", self.endgame_layouts));
+        }
+        parts.iter().map(|part| format!(", {part}")).collect()
+    }
+}
+
 fn from_rule(rule: Rule) -> MoveRule {
     match rule {
         Rule::Trivial => MoveRule::Trivial,
@@ -179,6 +250,35 @@ impl Solver {
             }
         }
         self
+    }
+
+    /// This solver with the numeric settings of `tuning` (refinements switched off stay off).
+    pub fn tuned(mut self, tuning: Tuning) -> Self {
+        if let Some(settings) = &mut self.lookahead {
+            settings.cutoff = tuning.cutoff;
+            settings.best_weight = tuning.blend;
+            if settings.risk_weight > 0.0 {
+                settings.risk_weight = tuning.risk_weight;
+            }
+        }
+        if let Some(limits) = &mut self.endgame {
+            limits.max_layouts = tuning.endgame_layouts;
+        }
+        self
+    }
+
+    /// The numeric settings of this solver (the defaults for refinements switched off).
+    pub fn tuning(&self) -> Tuning {
+        let default = Tuning::default();
+        Tuning {
+            cutoff: self.lookahead.map_or(default.cutoff, |settings| settings.cutoff),
+            blend: self.lookahead.map_or(default.blend, |settings| settings.best_weight),
+            risk_weight: self
+                .lookahead
+                .filter(|settings| settings.risk_weight > 0.0)
+                .map_or(default.risk_weight, |settings| settings.risk_weight),
+            endgame_layouts: self.endgame.map_or(default.endgame_layouts, |limits| limits.max_layouts),
+        }
     }
 
     /// The refinements switched off.
@@ -447,6 +547,9 @@ pub struct BenchResult {
     pub threads: usize,
     /// Guessing refinements that were switched off.
     pub without: Vec<Refinement>,
+    /// Numeric settings of the refinements (results saved before they existed read the defaults).
+    #[serde(default)]
+    pub tuning: Tuning,
     /// 99th percentile of the time of one solver decision, in milliseconds.
     pub move_time_p99_ms: f64,
     /// Longest solver decision, in milliseconds.
@@ -475,6 +578,7 @@ impl BenchResult {
             self.move_time_p99_ms,
             self.move_time_max_ms
         ) + &self.without_text()
+            + &self.tuning.describe_changes()
     }
 
     /// Second line for people: guesses per game and where the games were lost.
@@ -520,6 +624,112 @@ pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
+/// What a benchmark adds up over the games of one solver.
+#[derive(Default)]
+struct Tally {
+    wins: u64,
+    guesses: u64,
+    losses: LossCounts,
+    decision_micros: Vec<u32>,
+    /// Summed wall time of the games, in microseconds.
+    game_micros: u64,
+}
+
+impl Tally {
+    fn add(&mut self, record: &GameRecord, micros: u64) {
+        self.wins += u64::from(record.won);
+        self.guesses += record.guesses as u64;
+        if let Some(rule) = record.lost_on {
+            self.losses.add(rule);
+        }
+        self.decision_micros.extend_from_slice(&record.decision_micros);
+        self.game_micros += micros;
+    }
+
+    /// The result, with games/s from `seconds` of wall time.
+    fn result(mut self, run: &Run, solver: &Solver, seconds: f64) -> BenchResult {
+        let games = run.games;
+        self.decision_micros.sort_unstable();
+        let micros = &self.decision_micros;
+        let percentile = |q: f64| {
+            micros
+                .get(((micros.len() as f64 * q) as usize).min(micros.len().saturating_sub(1)))
+                .map_or(0.0, |&micros| f64::from(micros) / 1000.0)
+        };
+        BenchResult {
+            move_time_p99_ms: percentile(0.99),
+            move_time_max_ms: micros.last().map_or(0.0, |&micros| f64::from(micros) / 1000.0),
+            level: run.config.level_name(),
+            rule: run.config.rule.name().to_string(),
+            games,
+            wins: self.wins,
+            win_rate: if games == 0 { 0.0 } else { self.wins as f64 / games as f64 },
+            ci95: wilson_interval(self.wins, games),
+            games_per_second: games as f64 / seconds.max(1e-9),
+            seed: run.seed,
+            threads: run.threads,
+            without: solver.disabled(),
+            tuning: solver.tuning(),
+            guesses_per_game: if games == 0 { 0.0 } else { self.guesses as f64 / games as f64 },
+            losses: self.losses,
+        }
+    }
+}
+
+/// The games of a benchmark: board, count, master seed and threads.
+struct Run {
+    config: BoardConfig,
+    games: u64,
+    seed: u64,
+    threads: usize,
+}
+
+impl Run {
+    /// Plays every game (`play` gets the game's index and seed) in batches on a pool of
+    /// `threads`; after each batch `take` receives its results in game order and returns the win
+    /// rate so far for the progress chart. Returns the wall time in seconds.
+    fn play<T: Send>(
+        &self,
+        progress: &mut impl Progress,
+        play: impl Fn(u64, u64) -> Result<T, BenchError> + Sync + Send,
+        mut take: impl FnMut(Vec<T>) -> f64,
+    ) -> Result<f64, BenchError> {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .thread_name(|i| format!("curio-mines-bench-{i}"))
+            .build()
+            .map_err(|error| BenchError::Threads(error.to_string()))?;
+        let started = std::time::Instant::now();
+        let batch = (self.threads as u64 * 64).max(64);
+        let mut done = 0u64;
+        while done < self.games {
+            let end = (done + batch).min(self.games);
+            let results: Result<Vec<T>, BenchError> = pool.install(|| {
+                (done..end).into_par_iter().map(|index| play(index, game_seed(self.seed, index))).collect()
+            });
+            let rate = take(results?);
+            done = end;
+            check(progress.report(done, self.games, "playing"))?;
+            check(progress.sample(crate::progress::Sample { series: "win rate", x: done as f64, y: rate }))?;
+        }
+        Ok(started.elapsed().as_secs_f64())
+    }
+}
+
+/// Plays one benchmark game, timed in microseconds; a solver failure names the game.
+fn timed_game(
+    config: BoardConfig,
+    index: u64,
+    game: u64,
+    solver: &Solver,
+) -> Result<(GameRecord, u64), BenchError> {
+    let started = std::time::Instant::now();
+    let record =
+        play_game(config, game, solver).map_err(|error| BenchError::Solver { index, game, error })?;
+    Ok((record, started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64))
+}
+
 /// Plays `games` games on `threads` threads, reporting progress (and a win-rate sample every
 /// batch); stops early with `Cancelled` when the sink asks.
 pub fn bench(
@@ -530,66 +740,116 @@ pub fn bench(
     threads: usize,
     progress: &mut impl Progress,
 ) -> Result<BenchResult, BenchError> {
-    use rayon::prelude::*;
-    let threads = threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("curio-mines-bench-{i}"))
-        .build()
-        .map_err(|error| BenchError::Threads(error.to_string()))?;
-    let started = std::time::Instant::now();
-    let mut wins = 0u64;
-    let mut guesses = 0u64;
-    let mut losses = LossCounts::default();
+    let run = Run { config, games, seed, threads: threads.max(1) };
+    let mut tally = Tally::default();
     let mut done = 0u64;
-    let mut decision_micros: Vec<u32> = Vec::new();
-    let batch = (threads as u64 * 64).max(64);
-    while done < games {
-        let end = (done + batch).min(games);
-        let results: Result<Vec<GameRecord>, BenchError> = pool.install(|| {
-            (done..end)
-                .into_par_iter()
-                .map(|index| {
-                    let game = game_seed(seed, index);
-                    play_game(config, game, solver).map_err(|error| BenchError::Solver { index, game, error })
-                })
-                .collect()
-        });
-        let results = results?;
-        wins += results.iter().filter(|r| r.won).count() as u64;
-        guesses += results.iter().map(|r| r.guesses as u64).sum::<u64>();
-        results.iter().filter_map(|r| r.lost_on).for_each(|rule| losses.add(rule));
-        decision_micros.extend(results.iter().flat_map(|r| r.decision_micros.iter().copied()));
-        done = end;
-        check(progress.report(done, games, "playing"))?;
-        check(progress.sample(crate::progress::Sample {
-            series: "win rate",
-            x: done as f64,
-            y: wins as f64 / done as f64,
-        }))?;
+    let seconds = run.play(
+        progress,
+        |index, game| timed_game(config, index, game, solver),
+        |results| {
+            done += results.len() as u64;
+            results.iter().for_each(|(record, micros)| tally.add(record, *micros));
+            tally.wins as f64 / done as f64
+        },
+    )?;
+    Ok(tally.result(&run, solver, seconds))
+}
+
+/// The same games played by two solvers: each one's result, and the paired difference, which
+/// needs far fewer games than two separate runs to tell the solvers apart (only the games they
+/// decide differently count).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// The solver under test.
+    pub candidate: BenchResult,
+    /// The solver it is measured against.
+    pub baseline: BenchResult,
+    /// Games won by the candidate and lost by the baseline.
+    pub candidate_only: u64,
+    /// Games won by the baseline and lost by the candidate.
+    pub baseline_only: u64,
+    /// (candidate wins − baseline wins) / games.
+    pub difference: f64,
+    /// 95% confidence interval of the difference (normal approximation of the paired difference).
+    pub difference_ci95: [f64; 2],
+}
+
+impl Comparison {
+    /// One line for people: the difference with its interval, the games decided differently
+    /// and each solver's rate.
+    pub fn summary(&self) -> String {
+        format!(
+            "candidate − baseline: {:+.3} points (95% CI {:+.3}..{:+.3}) on {} paired games, seed {}: {} won only by the candidate, {} only by the baseline; candidate {:.3}%, baseline {:.3}%",
+            self.difference * 100.0,
+            self.difference_ci95[0] * 100.0,
+            self.difference_ci95[1] * 100.0,
+            self.candidate.games,
+            self.candidate.seed,
+            self.candidate_only,
+            self.baseline_only,
+            self.candidate.win_rate * 100.0,
+            self.baseline.win_rate * 100.0,
+        )
     }
-    let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    decision_micros.sort_unstable();
-    let percentile = |q: f64| {
-        decision_micros
-            .get(((decision_micros.len() as f64 * q) as usize).min(decision_micros.len().saturating_sub(1)))
-            .map_or(0.0, |&micros| f64::from(micros) / 1000.0)
-    };
-    Ok(BenchResult {
-        move_time_p99_ms: percentile(0.99),
-        move_time_max_ms: decision_micros.last().map_or(0.0, |&micros| f64::from(micros) / 1000.0),
-        level: config.level_name(),
-        rule: config.rule.name().to_string(),
-        games,
-        wins,
-        win_rate: if games == 0 { 0.0 } else { wins as f64 / games as f64 },
-        ci95: wilson_interval(wins, games),
-        games_per_second: games as f64 / seconds,
-        seed,
-        threads,
-        without: solver.disabled(),
-        guesses_per_game: if games == 0 { 0.0 } else { guesses as f64 / games as f64 },
-        losses,
+}
+
+/// 95% confidence interval of a paired difference of win rates: `first_only` games won only by
+/// the first solver and `second_only` only by the second, of `games`.
+pub fn paired_interval(first_only: u64, second_only: u64, games: u64) -> [f64; 2] {
+    if games == 0 {
+        return [-1.0, 1.0];
+    }
+    let n = games as f64;
+    let (first, second) = (first_only as f64 / n, second_only as f64 / n);
+    let difference = first - second;
+    let variance = ((first + second) - difference * difference) / n;
+    let half = 1.959_963_984_540_054 * variance.max(0.0).sqrt();
+    [(difference - half).max(-1.0), (difference + half).min(1.0)]
+}
+
+/// Plays the same `games` games (same seeds, so the same mine layouts) with `candidate` and
+/// `baseline`, reporting the candidate's win rate as it goes; stops early with `Cancelled`.
+/// Each solver's games/s comes from its own summed game times.
+pub fn compare(
+    config: BoardConfig,
+    candidate: &Solver,
+    baseline: &Solver,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: &mut impl Progress,
+) -> Result<Comparison, BenchError> {
+    let run = Run { config, games, seed, threads: threads.max(1) };
+    let (mut first, mut second) = (Tally::default(), Tally::default());
+    let (mut candidate_only, mut baseline_only, mut done) = (0u64, 0u64, 0u64);
+    run.play(
+        progress,
+        |index, game| {
+            Ok((timed_game(config, index, game, candidate)?, timed_game(config, index, game, baseline)?))
+        },
+        |results| {
+            for ((mine, mine_micros), (theirs, their_micros)) in &results {
+                candidate_only += u64::from(mine.won && !theirs.won);
+                baseline_only += u64::from(theirs.won && !mine.won);
+                first.add(mine, *mine_micros);
+                second.add(theirs, *their_micros);
+            }
+            done += results.len() as u64;
+            first.wins as f64 / done as f64
+        },
+    )?;
+    // Games/s as if each solver had the threads to itself for its share of the time.
+    let seconds = |tally: &Tally| tally.game_micros as f64 / 1e6 / run.threads as f64;
+    let (first_seconds, second_seconds) = (seconds(&first), seconds(&second));
+    let candidate = first.result(&run, candidate, first_seconds);
+    let baseline = second.result(&run, baseline, second_seconds);
+    Ok(Comparison {
+        difference: (candidate.wins as f64 - baseline.wins as f64) / games.max(1) as f64,
+        difference_ci95: paired_interval(candidate_only, baseline_only, games),
+        candidate,
+        baseline,
+        candidate_only,
+        baseline_only,
     })
 }
 
@@ -686,6 +946,80 @@ mod tests {
         let [low, high] = wilson_interval(41, 100);
         assert!(low < 0.41 && 0.41 < high);
         assert!((high - low) < 0.2);
+    }
+
+    #[test]
+    fn a_paired_comparison_counts_the_games_each_solver_alone_won() {
+        let config = BoardConfig::parse_level("beginner", FirstClickRule::Safe).unwrap();
+        let weak = Solver::default()
+            .without(Refinement::Endgame)
+            .without(Refinement::Lookahead)
+            .without(Refinement::Regions);
+        let paired = compare(config, &weak, &Solver::default(), 300, 4, 2, &mut NoProgress).unwrap();
+        // Each side is the benchmark that solver gets alone on the same seed.
+        let alone = bench(config, &weak, 300, 4, 1, &mut NoProgress).unwrap();
+        let default = bench(config, &Solver::default(), 300, 4, 1, &mut NoProgress).unwrap();
+        assert_eq!((paired.candidate.wins, paired.candidate.losses), (alone.wins, alone.losses));
+        assert_eq!((paired.baseline.wins, paired.baseline.losses), (default.wins, default.losses));
+        assert_eq!(
+            paired.candidate.without,
+            vec![Refinement::Endgame, Refinement::Lookahead, Refinement::Regions]
+        );
+        // The difference is made of the games only one of them won.
+        assert!(
+            paired.candidate_only + paired.baseline_only > 0,
+            "the weak solver decides some games differently"
+        );
+        assert_eq!(
+            paired.candidate.wins as i64 - paired.baseline.wins as i64,
+            paired.candidate_only as i64 - paired.baseline_only as i64
+        );
+        let [low, high] = paired.difference_ci95;
+        assert!(low < paired.difference && paired.difference < high, "{:?}", paired.difference_ci95);
+        assert!(paired.summary().starts_with("candidate − baseline: "), "{}", paired.summary());
+        // The same solver on both sides decides every game alike.
+        let same = compare(config, &weak, &weak, 100, 4, 2, &mut NoProgress).unwrap();
+        assert_eq!((same.candidate_only, same.baseline_only, same.difference), (0, 0, 0.0));
+        assert_eq!(same.difference_ci95, [0.0, 0.0]);
+    }
+
+    #[test]
+    fn paired_interval_matches_the_variance_of_the_paired_difference() {
+        // 100 games: 30 won by the first only, 10 by the second only: d = 0.2, and the variance of
+        // one game's difference is (0.3 + 0.1) − 0.2² = 0.36, so the half-width is 1.96 · 0.6 / 10.
+        let [low, high] = paired_interval(30, 10, 100);
+        let half = 1.959_963_984_540_054 * 0.06;
+        assert!((low - (0.2 - half)).abs() < 1e-12 && (high - (0.2 + half)).abs() < 1e-12, "{low} {high}");
+        assert_eq!(paired_interval(0, 0, 0), [-1.0, 1.0]);
+    }
+
+    #[test]
+    fn tuning_is_checked_and_read_back_from_the_solver() {
+        assert_eq!(Solver::default().tuning(), Tuning::default());
+        assert_eq!(Tuning::default().describe_changes(), "");
+        let tuning = Tuning { cutoff: 0.95, blend: 0.7, risk_weight: 0.5, endgame_layouts: 2000 };
+        assert_eq!(tuning.check(), Ok(()));
+        let solver = Solver::default().tuned(tuning);
+        assert_eq!(solver.tuning(), tuning);
+        assert_eq!(solver.endgame.map(|limits| limits.max_layouts), Some(2000));
+        assert_eq!(
+            tuning.describe_changes(),
+            ", cutoff 0.95, blend 0.7, risk weight 0.5, endgame layouts 2000"
+        );
+        // A refinement switched off stays off, whatever the tuning.
+        let off = Solver::default().without(Refinement::LongTermRisk).tuned(tuning);
+        assert_eq!(off.disabled(), vec![Refinement::LongTermRisk]);
+        for (bad, needle) in [
+            (Tuning { cutoff: 0.0, ..tuning }, "cutoff"),
+            (Tuning { cutoff: f64::NAN, ..tuning }, "cutoff"),
+            (Tuning { blend: 1.5, ..tuning }, "blend"),
+            (Tuning { risk_weight: -1.0, ..tuning }, "risk weight"),
+            (Tuning { endgame_layouts: 0, ..tuning }, "endgame layouts"),
+            (Tuning { endgame_layouts: MAX_ENDGAME_LAYOUTS + 1, ..tuning }, "endgame layouts"),
+        ] {
+            let error = bad.check().expect_err("out of range");
+            assert!(error.contains(needle), "{error}");
+        }
     }
 
     #[test]

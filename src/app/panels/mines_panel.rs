@@ -8,7 +8,7 @@ use crate::app::widgets::{
     BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels, job_progress, outcome_label,
 };
 use crate::jobs::{Job, JobError};
-use crate::mines::play::{self, BenchError, BenchResult, Refinement};
+use crate::mines::play::{self, BenchError, BenchResult, Comparison, Refinement, Tuning};
 use crate::mines::solver::{self, Analysis, BoardView};
 use crate::mines::text::BoardText;
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
@@ -75,6 +75,11 @@ pub struct MinesPanelState {
     pub regions: bool,
     /// Favour lookahead guesses that settle a 50/50 that may form later.
     pub long_term_risk: bool,
+    /// Numeric settings of the refinements.
+    pub tuning: Tuning,
+    /// Benchmark runs play each game with these settings and with the default solver, and
+    /// report the paired difference.
+    pub bench_paired: bool,
     /// The last finished benchmark, shown again after a restart.
     pub last_benchmark: Option<SavedBenchmark>,
 }
@@ -86,6 +91,9 @@ pub struct SavedBenchmark {
     pub result: BenchResult,
     /// Win-rate samples (games, rate), thinned to at most `SAVED_SAMPLES` points.
     pub samples: Vec<[f64; 2]>,
+    /// For a paired run, the comparison with the default solver (`result` is its candidate).
+    #[serde(default)]
+    pub comparison: Option<Comparison>,
 }
 
 /// Most win-rate samples saved with a benchmark (a million-game run reports thousands).
@@ -119,6 +127,8 @@ impl Default for MinesPanelState {
             fifty_fifty: true,
             regions: true,
             long_term_risk: true,
+            tuning: Tuning::default(),
+            bench_paired: false,
             last_benchmark: None,
         }
     }
@@ -126,6 +136,14 @@ impl Default for MinesPanelState {
 
 /// A solver move computed on a background thread.
 type MoveJob = Job<Result<Vec<Move>, String>>;
+
+/// What a benchmark job returns: one solver's result, or a paired comparison.
+enum BenchOutcome {
+    /// A plain benchmark of the panel's solver.
+    Single(Box<BenchResult>),
+    /// The panel's solver against the default one on the same games.
+    Paired(Box<Comparison>),
+}
 
 /// What a solver move is computed for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,8 +167,10 @@ pub struct MinesPanel {
     auto_play: bool,
     last_auto_step: Option<Instant>,
     message: Option<Result<String, String>>,
-    bench_job: Option<Job<BenchResult>>,
+    bench_job: Option<Job<BenchOutcome>>,
     bench_result: Option<Result<BenchResult, String>>,
+    /// The paired comparison of the last benchmark, when it was one.
+    comparison: Option<Comparison>,
     /// Win-rate samples (games, rate) of the running or last benchmark; kept after it ends so
     /// the chart stays beside its result.
     bench_samples: Vec<[f64; 2]>,
@@ -180,6 +200,7 @@ impl MinesPanel {
         let bench_result = state.last_benchmark.as_ref().map(|saved| Ok(saved.result.clone()));
         let bench_samples =
             state.last_benchmark.as_ref().map(|saved| saved.samples.clone()).unwrap_or_default();
+        let comparison = state.last_benchmark.as_ref().and_then(|saved| saved.comparison.clone());
         Self {
             state,
             game: Game::new(config, seed),
@@ -193,6 +214,7 @@ impl MinesPanel {
             message: None,
             bench_job: None,
             bench_result,
+            comparison,
             bench_samples,
             move_job: None,
             import_job: None,
@@ -235,9 +257,14 @@ impl MinesPanel {
         self.bench_job.is_some()
     }
 
-    /// The last benchmark's result.
+    /// The last benchmark's result (the candidate's, for a paired run).
     pub fn bench_result(&self) -> Option<&Result<BenchResult, String>> {
         self.bench_result.as_ref()
+    }
+
+    /// The last benchmark's comparison with the default solver, when it was a paired run.
+    pub fn comparison(&self) -> Option<&Comparison> {
+        self.comparison.as_ref()
     }
 
     /// Win-rate samples (games, rate) of the running or last benchmark, as charted.
@@ -340,8 +367,10 @@ impl MinesPanel {
         }
     }
 
-    /// The solver with the refinements switched on in the settings.
+    /// The solver with the refinements switched on and the numeric settings of the panel
+    /// (settings out of range, as a hand-edited settings file may hold, fall back to the defaults).
     pub fn solver(&self) -> Solver {
+        let tuning = if self.state.tuning.check().is_ok() { self.state.tuning } else { Tuning::default() };
         [
             (self.state.lookahead, Refinement::Lookahead),
             (self.state.endgame, Refinement::Endgame),
@@ -351,7 +380,7 @@ impl MinesPanel {
         ]
         .into_iter()
         .filter(|(on, _)| !on)
-        .fold(Solver::default(), |solver, (_, refinement)| solver.without(refinement))
+        .fold(Solver::default().tuned(tuning), |solver, (_, refinement)| solver.without(refinement))
     }
 
     /// True while a Step or Hint is being computed on a background thread (big boards).
@@ -559,10 +588,18 @@ impl MinesPanel {
         let seed = self.state.seed;
         let threads = rayon::current_num_threads();
         let solver = self.solver();
+        let paired = self.state.bench_paired;
         let repaint = ctx.clone();
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
         let job = Job::spawn_with_wake("curio-mines-bench", Some(wake), move |progress| {
-            play::bench(config, &solver, games, seed, threads, progress).map_err(|error| match error {
+            let outcome = if paired {
+                play::compare(config, &solver, &Solver::default(), games, seed, threads, progress)
+                    .map(|comparison| BenchOutcome::Paired(Box::new(comparison)))
+            } else {
+                play::bench(config, &solver, games, seed, threads, progress)
+                    .map(|result| BenchOutcome::Single(Box::new(result)))
+            };
+            outcome.map_err(|error| match error {
                 BenchError::Cancelled => JobError::Cancelled,
                 other => JobError::Failed(other.to_string()),
             })
@@ -571,9 +608,61 @@ impl MinesPanel {
             Ok(job) => {
                 self.bench_job = Some(job);
                 self.bench_result = None;
+                self.comparison = None;
                 self.bench_samples.clear();
             }
             Err(error) => self.bench_result = Some(Err(error.to_string())),
+        }
+    }
+
+    /// The numeric settings of the refinements, folded away by default.
+    fn tuning_ui(&mut self, ui: &mut egui::Ui) {
+        let changed = self.state.tuning != Tuning::default();
+        let title = if changed { "solver settings (changed)" } else { "solver settings" };
+        egui::CollapsingHeader::new(title).id_salt("mines-solver-settings").show(ui, |ui| {
+            let tuning = &mut self.state.tuning;
+            egui::Grid::new("mines-tuning").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
+                let label = ui.label("lookahead cut-off");
+                ui.add(
+                    egui::DragValue::new(&mut tuning.cutoff).range(0.01..=1.0).speed(0.005).max_decimals(3),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("lookahead candidates must reach this fraction of the best safety");
+                ui.end_row();
+                let label = ui.label("next-cell blend");
+                ui.add(egui::DragValue::new(&mut tuning.blend).range(0.0..=1.0).speed(0.01).max_decimals(3))
+                    .labelled_by(label.id)
+                    .on_hover_text(
+                        "weight of the safest next cell against the second safest in the lookahead score",
+                    );
+                ui.end_row();
+                let label = ui.label("long-term risk weight");
+                ui.add(
+                    egui::DragValue::new(&mut tuning.risk_weight)
+                        .range(0.0..=10.0)
+                        .speed(0.01)
+                        .max_decimals(3),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("a lookahead score is multiplied by 1 + weight · influence / safety");
+                ui.end_row();
+                let label = ui.label("endgame layouts");
+                ui.add(
+                    egui::DragValue::new(&mut tuning.endgame_layouts)
+                        .range(1..=play::MAX_ENDGAME_LAYOUTS)
+                        .speed(10.0),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("the endgame search takes over with at most this many layouts left");
+                ui.end_row();
+            });
+            if ui.add_enabled(changed, egui::Button::new("Defaults")).clicked() {
+                self.state.tuning = Tuning::default();
+            }
+        });
+        if let Err(error) = self.state.tuning.check() {
+            // Only a hand-edited settings file gets here: the fields above keep their ranges.
+            ui.colored_label(theme::ERROR, format!("solver settings: {error}; the defaults are used"));
         }
     }
 
@@ -587,6 +676,9 @@ impl MinesPanel {
                 self.start_bench(&ctx);
             }
         });
+        ui.checkbox(&mut self.state.bench_paired, "paired with the default solver").on_hover_text(
+            "play every game with these settings and with the default solver, and report the difference in win rate with its 95% CI (only games decided differently count)",
+        );
         if let Some(job) = &self.bench_job {
             job_progress(ui, job);
         }
@@ -595,8 +687,15 @@ impl MinesPanel {
         }
         match &self.bench_result {
             Some(Ok(result)) => {
-                ui.label(result.summary());
-                ui.label(result.loss_summary());
+                if let Some(comparison) = &self.comparison {
+                    ui.strong(comparison.summary());
+                    ui.label(format!("candidate: {}", result.summary()));
+                    ui.label(format!("candidate: {}", result.loss_summary()));
+                    ui.label(format!("default: {}", comparison.baseline.summary()));
+                } else {
+                    ui.label(result.summary());
+                    ui.label(result.loss_summary());
+                }
             }
             Some(Err(error)) => {
                 ui.colored_label(theme::ERROR, error);
@@ -684,10 +783,16 @@ impl Panel for MinesPanel {
         }
         if let Some(result) = finished {
             self.bench_result = match result {
-                Ok(result) => {
+                Ok(outcome) => {
+                    let (result, comparison) = match outcome {
+                        BenchOutcome::Single(result) => (*result, None),
+                        BenchOutcome::Paired(comparison) => (comparison.candidate.clone(), Some(*comparison)),
+                    };
+                    self.comparison = comparison.clone();
                     self.state.last_benchmark = Some(SavedBenchmark {
                         result: result.clone(),
                         samples: thin_samples(&self.bench_samples, SAVED_SAMPLES),
+                        comparison,
                     });
                     Some(Ok(result))
                 }
@@ -801,7 +906,7 @@ impl Panel for MinesPanel {
                 "among near-safest guesses, pick the best chance of surviving this guess and the next move",
             );
             ui.checkbox(&mut self.state.endgame, "endgame search")
-                .on_hover_text("with at most 1000 layouts left, search the game tree for the best move");
+                .on_hover_text("with few layouts left (solver settings: 1000 by default), search the game tree for the best move");
             ui.checkbox(&mut self.state.fifty_fifty, "50/50 first")
                 .on_hover_text("guess a 50/50 that no later move can resolve before any other guess");
             ui.checkbox(&mut self.state.regions, "isolated regions").on_hover_text(
@@ -813,6 +918,7 @@ impl Panel for MinesPanel {
             )
             .on_hover_text("lookahead: favour guesses that settle a 50/50 that may form later");
         });
+        self.tuning_ui(ui);
         if let Some(item) = &self.last_move {
             ui.label(format!(
                 "last move: row {}, column {} — {}",
