@@ -3,7 +3,7 @@
 
 use super::{CliError, print_json, run_job_with_bar};
 use crate::jobs::JobError;
-use crate::mines::play::{self, BenchError, Refinement};
+use crate::mines::play::{self, Refinement};
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Solver, Tuning, analyze, solver, text};
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -189,7 +189,7 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     let (config, games, seed, threads) = args.games.resolve()?;
     let solver = args.solver.solver()?;
     let result = run_job_with_bar("curio-mines-bench", move |progress| {
-        play::bench(config, &solver, games, seed, threads, progress).map_err(job_error)
+        play::bench(config, &solver, games, seed, threads, progress).map_err(JobError::from)
     })
     .map_err(|error| CliError::Failure(error.into()))?;
     if args.json {
@@ -201,20 +201,12 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     }
 }
 
-/// A benchmark's failure as a job's.
-fn job_error(error: BenchError) -> JobError {
-    match error {
-        BenchError::Cancelled => JobError::Cancelled,
-        other => JobError::Failed(other.to_string()),
-    }
-}
-
 fn compare(args: BenchArgs) -> Result<(), CliError> {
     let (config, games, seed, threads) = args.games.resolve()?;
     let candidate = args.solver.solver()?;
     let comparison = run_job_with_bar("curio-mines-compare", move |progress| {
         play::compare(config, &candidate, &Solver::default(), games, seed, threads, progress)
-            .map_err(job_error)
+            .map_err(JobError::from)
     })
     .map_err(|error| CliError::Failure(error.into()))?;
     if args.json {

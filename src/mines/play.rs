@@ -4,6 +4,7 @@ use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus};
 use super::endgame::{self, EndgameLimits};
 use super::guess::{self, LookaheadSettings};
 use super::solver::{self, BoardView, Rule, SolveError};
+use crate::jobs::JobError;
 use crate::progress::{Cancelled, Progress, check};
 use serde::{Deserialize, Serialize};
 
@@ -610,6 +611,10 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The 97.5% quantile of the standard normal: the half-width of a 95% interval in standard
+/// deviations.
+const Z95: f64 = 1.959_963_984_540_054;
+
 /// Wilson score interval at 95%.
 pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
     if games == 0 {
@@ -617,7 +622,7 @@ pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
     }
     let n = games as f64;
     let p = wins as f64 / n;
-    let z = 1.959_963_984_540_054;
+    let z = Z95;
     let denominator = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denominator;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
@@ -627,6 +632,7 @@ pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
 /// What a benchmark adds up over the games of one solver.
 #[derive(Default)]
 struct Tally {
+    games: u64,
     wins: u64,
     guesses: u64,
     losses: LossCounts,
@@ -637,6 +643,7 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, record: &GameRecord, micros: u64) {
+        self.games += 1;
         self.wins += u64::from(record.won);
         self.guesses += record.guesses as u64;
         if let Some(rule) = record.lost_on {
@@ -644,6 +651,11 @@ impl Tally {
         }
         self.decision_micros.extend_from_slice(&record.decision_micros);
         self.game_micros += micros;
+    }
+
+    /// Share of the games added so far that were won.
+    fn win_rate(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.wins as f64 / self.games as f64 }
     }
 
     /// The result, with games/s from `seconds` of wall time.
@@ -663,7 +675,7 @@ impl Tally {
             rule: run.config.rule.name().to_string(),
             games,
             wins: self.wins,
-            win_rate: if games == 0 { 0.0 } else { self.wins as f64 / games as f64 },
+            win_rate: self.win_rate(),
             ci95: wilson_interval(self.wins, games),
             games_per_second: games as f64 / seconds.max(1e-9),
             seed: run.seed,
@@ -742,14 +754,12 @@ pub fn bench(
 ) -> Result<BenchResult, BenchError> {
     let run = Run { config, games, seed, threads: threads.max(1) };
     let mut tally = Tally::default();
-    let mut done = 0u64;
     let seconds = run.play(
         progress,
         |index, game| timed_game(config, index, game, solver),
         |results| {
-            done += results.len() as u64;
             results.iter().for_each(|(record, micros)| tally.add(record, *micros));
-            tally.wins as f64 / done as f64
+            tally.win_rate()
         },
     )?;
     Ok(tally.result(&run, solver, seconds))
@@ -803,7 +813,7 @@ pub fn paired_interval(first_only: u64, second_only: u64, games: u64) -> [f64; 2
     let (first, second) = (first_only as f64 / n, second_only as f64 / n);
     let difference = first - second;
     let variance = ((first + second) - difference * difference) / n;
-    let half = 1.959_963_984_540_054 * variance.max(0.0).sqrt();
+    let half = Z95 * variance.max(0.0).sqrt();
     [(difference - half).max(-1.0), (difference + half).min(1.0)]
 }
 
@@ -821,7 +831,7 @@ pub fn compare(
 ) -> Result<Comparison, BenchError> {
     let run = Run { config, games, seed, threads: threads.max(1) };
     let (mut first, mut second) = (Tally::default(), Tally::default());
-    let (mut candidate_only, mut baseline_only, mut done) = (0u64, 0u64, 0u64);
+    let (mut candidate_only, mut baseline_only) = (0u64, 0u64);
     run.play(
         progress,
         |index, game| {
@@ -834,8 +844,7 @@ pub fn compare(
                 first.add(mine, *mine_micros);
                 second.add(theirs, *their_micros);
             }
-            done += results.len() as u64;
-            first.wins as f64 / done as f64
+            first.win_rate()
         },
     )?;
     // Games/s as if each solver had the threads to itself for its share of the time.
@@ -872,6 +881,15 @@ pub enum BenchError {
         /// What the solver reported.
         error: SolveError,
     },
+}
+
+impl From<BenchError> for JobError {
+    fn from(error: BenchError) -> Self {
+        match error {
+            BenchError::Cancelled => JobError::Cancelled,
+            other => JobError::Failed(other.to_string()),
+        }
+    }
 }
 
 impl From<Cancelled> for BenchError {
@@ -988,7 +1006,7 @@ mod tests {
         // 100 games: 30 won by the first only, 10 by the second only: d = 0.2, and the variance of
         // one game's difference is (0.3 + 0.1) − 0.2² = 0.36, so the half-width is 1.96 · 0.6 / 10.
         let [low, high] = paired_interval(30, 10, 100);
-        let half = 1.959_963_984_540_054 * 0.06;
+        let half = Z95 * 0.06;
         assert!((low - (0.2 - half)).abs() < 1e-12 && (high - (0.2 + half)).abs() < 1e-12, "{low} {high}");
         assert_eq!(paired_interval(0, 0, 0), [-1.0, 1.0]);
     }

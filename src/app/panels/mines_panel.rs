@@ -8,7 +8,7 @@ use crate::app::widgets::{
     BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels, job_progress, outcome_label,
 };
 use crate::jobs::{Job, JobError};
-use crate::mines::play::{self, BenchError, BenchResult, Comparison, Refinement, Tuning};
+use crate::mines::play::{self, BenchResult, Comparison, Refinement, Tuning};
 use crate::mines::solver::{self, Analysis, BoardView};
 use crate::mines::text::BoardText;
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, Move, Solver, text};
@@ -599,10 +599,7 @@ impl MinesPanel {
                 play::bench(config, &solver, games, seed, threads, progress)
                     .map(|result| BenchOutcome::Single(Box::new(result)))
             };
-            outcome.map_err(|error| match error {
-                BenchError::Cancelled => JobError::Cancelled,
-                other => JobError::Failed(other.to_string()),
-            })
+            outcome.map_err(JobError::from)
         });
         match job {
             Ok(job) => {
