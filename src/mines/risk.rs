@@ -17,7 +17,7 @@
 //!
 //! Source: D. N. Hill's "long-term risk" (`shared/reference/minesweeper-research.md`, §2a.5: the
 //! 50/50 influence factor 1 + 0.9 · influence / safety); the patterns and limits below follow his
-//! description; no code was copied. Measured in the README (Features, Guessing).
+//! description; no code was copied. Measured in docs/minesweeper.md (Guessing).
 
 use super::board::Cell;
 use super::solver::{self, Analysis, BoardView};
