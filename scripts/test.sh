@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: rustfmt, clippy (warnings are errors) and the whole test suite.
+# Runs every check CI runs: rustfmt, clippy and rustdoc (warnings are errors; every public item
+# documented) and the whole test suite.
 # Starts a private Xvfb (+ openbox) when no display is set, so GUI tests run headless.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,4 +37,5 @@ fi
 
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 cargo test --locked

@@ -1,7 +1,7 @@
 //! Curio: a workbench for recreational-math solvers and game-playing AI.
 //!
 //! # Layers
-//! Domain modules (`star`, later `mines`, `tetris`, …) are pure: they never import egui, eframe,
+//! Domain modules (`star`, `mines`, later `tetris`, …) are pure: they never import egui, eframe,
 //! egui_wgpu or wgpu (checked by `tests/layering.rs`). They build on `geom` (the shared vector
 //! scene) and `progress` (the sink long computations report to). `jobs` runs work on named
 //! background threads; `export` turns scenes into SVG and PNG. `app` is the only place that knows
@@ -10,6 +10,8 @@
 //! # Units and coordinates
 //! Angles are radians inside the code, degrees only at the UI/CLI edge. Model space is x right,
 //! y up; screen and pixel space are x right, y down.
+
+#![warn(missing_docs)]
 
 pub mod app;
 pub mod cli;

@@ -1,7 +1,7 @@
 //! Custom wgpu pipelines drawn through egui_wgpu paint callbacks.
 //!
 //! Every pipeline here draws one full-viewport triangle (`vs_main`) and colours it in `fs_main`;
-//! [`fullscreen_pipeline`] builds that shared part.
+//! `fullscreen_pipeline` builds that shared part.
 
 use eframe::egui_wgpu;
 use eframe::wgpu;
