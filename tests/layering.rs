@@ -1,4 +1,5 @@
-//! Domain folders must not import UI or GPU crates (the layer rule in ARCHITECTURE.md).
+//! Domain folders must not import UI or GPU crates, and the pure domains must not reach the
+//! layers above them (jobs, export, app, cli): the layer rule in ARCHITECTURE.md.
 
 use std::path::Path;
 
@@ -64,4 +65,45 @@ fn the_checker_catches_a_ui_import() {
     assert_eq!(ui_imports("use eframe::egui;\nfn f() {}").len(), 1);
     assert_eq!(ui_imports("let x = egui::Color32::RED;").len(), 1);
     assert!(ui_imports("// egui::Color32 in a comment\nuse crate::geom;").is_empty());
+}
+
+/// The pure domain folders (below `jobs` and `export` in ARCHITECTURE.md's layers).
+const PURE_FOLDERS: [&str; 9] =
+    ["geom", "star", "gregg", "mines", "tetris", "fermat", "bot", "puzzles", "progress.rs"];
+/// The layers above them, which they must not reach into.
+const UPPER_LAYERS: [&str; 4] = ["jobs", "export", "app", "cli"];
+
+/// Returns the lines of `source` that reach an upper layer of this crate.
+fn upper_layer_uses(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|line| {
+            let code = line.split("//").next().unwrap_or("");
+            UPPER_LAYERS.iter().any(|layer| code.contains(&format!("crate::{layer}")))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn domain_code_reaches_no_upper_layer() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for folder in PURE_FOLDERS {
+        rust_files(&source.join(folder), &mut files);
+    }
+    let mut offenders = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable source");
+        for line in upper_layer_uses(&text) {
+            offenders.push(format!("{}: {}", file.display(), line.trim()));
+        }
+    }
+    assert!(offenders.is_empty(), "domain code reaches an upper layer:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_checker_catches_an_upper_layer_use() {
+    assert_eq!(upper_layer_uses("use crate::jobs::JobError;").len(), 1);
+    assert!(upper_layer_uses("//! rasterized by `crate::export`\nuse crate::geom;").is_empty());
 }

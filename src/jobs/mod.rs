@@ -28,6 +28,17 @@ pub enum JobError {
     Failed(String),
 }
 
+/// A minesweeper benchmark run as a job (CLI and panel) ends as cancelled or with its message.
+/// It lives here, above the domain, so that domain code never depends on the job layer.
+impl From<crate::mines::play::BenchError> for JobError {
+    fn from(error: crate::mines::play::BenchError) -> Self {
+        match error {
+            crate::mines::play::BenchError::Cancelled => JobError::Cancelled,
+            other => JobError::Failed(other.to_string()),
+        }
+    }
+}
+
 /// The latest progress of a job.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct JobStatus {

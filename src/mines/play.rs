@@ -4,7 +4,6 @@ use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus};
 use super::endgame::{self, EndgameLimits};
 use super::guess::{self, LookaheadSettings};
 use super::solver::{self, BoardView, Rule, SolveError};
-use crate::jobs::JobError;
 use crate::progress::{Cancelled, Progress, check};
 use serde::{Deserialize, Serialize};
 
@@ -881,15 +880,6 @@ pub enum BenchError {
         /// What the solver reported.
         error: SolveError,
     },
-}
-
-impl From<BenchError> for JobError {
-    fn from(error: BenchError) -> Self {
-        match error {
-            BenchError::Cancelled => JobError::Cancelled,
-            other => JobError::Failed(other.to_string()),
-        }
-    }
 }
 
 impl From<Cancelled> for BenchError {
