@@ -903,7 +903,10 @@ impl Panel for MinesPanel {
                 "among near-safest guesses, pick the best chance of surviving this guess and the next move",
             );
             ui.checkbox(&mut self.state.endgame, "endgame search")
-                .on_hover_text("with few layouts left (solver settings: 1000 by default), search the game tree for the best move");
+                .on_hover_text(format!(
+                    "with few layouts left (solver settings: {} by default), search the game tree for the best move",
+                    Tuning::default().endgame_layouts
+                ));
             ui.checkbox(&mut self.state.fifty_fifty, "50/50 first")
                 .on_hover_text("guess a 50/50 that no later move can resolve before any other guess");
             ui.checkbox(&mut self.state.regions, "isolated regions").on_hover_text(
