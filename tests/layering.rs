@@ -21,42 +21,48 @@ fn rust_files(path: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// The lines of `source` whose code (the part before any `//`) `flagged` picks.
+fn code_lines(source: &str, flagged: impl Fn(&str) -> bool) -> Vec<String> {
+    source.lines().filter(|line| flagged(line.split("//").next().unwrap_or(""))).map(str::to_string).collect()
+}
+
 /// Returns the offending lines of `source`.
 fn ui_imports(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .filter(|line| {
-            let code = line.split("//").next().unwrap_or("");
-            UI_CRATES.iter().any(|name| {
-                let trimmed = code.trim_start();
-                trimmed.starts_with(&format!("use {name}::"))
-                    || trimmed.starts_with(&format!("use {name};"))
-                    || trimmed.starts_with(&format!("extern crate {name}"))
-                    || code.contains(&format!(" {name}::"))
-                    || code.contains(&format!("({name}::"))
-                    || code.contains(&format!("<{name}::"))
-                    || code.contains(&format!("&{name}::"))
-            })
+    code_lines(source, |code| {
+        UI_CRATES.iter().any(|name| {
+            let trimmed = code.trim_start();
+            trimmed.starts_with(&format!("use {name}::"))
+                || trimmed.starts_with(&format!("use {name};"))
+                || trimmed.starts_with(&format!("extern crate {name}"))
+                || code.contains(&format!(" {name}::"))
+                || code.contains(&format!("({name}::"))
+                || code.contains(&format!("<{name}::"))
+                || code.contains(&format!("&{name}::"))
         })
-        .map(str::to_string)
-        .collect()
+    })
+}
+
+/// The lines that `check` flags in the Rust files under `folders` of `src/`, each with its file.
+fn offenders(folders: &[&str], check: fn(&str) -> Vec<String>) -> Vec<String> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for folder in folders {
+        rust_files(&source.join(folder), &mut files);
+    }
+    assert!(files.len() >= 5, "expected domain sources, found {files:?}");
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable source");
+        for line in check(&text) {
+            found.push(format!("{}: {}", file.display(), line.trim()));
+        }
+    }
+    found
 }
 
 #[test]
 fn domain_code_imports_no_ui_crates() {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    for folder in DOMAIN_FOLDERS {
-        rust_files(&source.join(folder), &mut files);
-    }
-    assert!(files.len() >= 5, "expected domain sources, found {files:?}");
-    let mut offenders = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("readable source");
-        for line in ui_imports(&text) {
-            offenders.push(format!("{}: {}", file.display(), line.trim()));
-        }
-    }
+    let offenders = offenders(&DOMAIN_FOLDERS, ui_imports);
     assert!(offenders.is_empty(), "domain code imports UI crates:\n{}", offenders.join("\n"));
 }
 
@@ -75,30 +81,12 @@ const UPPER_LAYERS: [&str; 4] = ["jobs", "export", "app", "cli"];
 
 /// Returns the lines of `source` that reach an upper layer of this crate.
 fn upper_layer_uses(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .filter(|line| {
-            let code = line.split("//").next().unwrap_or("");
-            UPPER_LAYERS.iter().any(|layer| code.contains(&format!("crate::{layer}")))
-        })
-        .map(str::to_string)
-        .collect()
+    code_lines(source, |code| UPPER_LAYERS.iter().any(|layer| code.contains(&format!("crate::{layer}"))))
 }
 
 #[test]
 fn domain_code_reaches_no_upper_layer() {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    for folder in PURE_FOLDERS {
-        rust_files(&source.join(folder), &mut files);
-    }
-    let mut offenders = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("readable source");
-        for line in upper_layer_uses(&text) {
-            offenders.push(format!("{}: {}", file.display(), line.trim()));
-        }
-    }
+    let offenders = offenders(&PURE_FOLDERS, upper_layer_uses);
     assert!(offenders.is_empty(), "domain code reaches an upper layer:\n{}", offenders.join("\n"));
 }
 
