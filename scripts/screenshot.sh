@@ -8,6 +8,8 @@
 # (1280x800) to OUT.png, and closes the window. Set CURIO_CLICKS to "x,y,button ..." (button 1
 # left, 3 right) to click at screen pixels before the capture, one click a second, e.g.
 #   CURIO_CLICKS="142,212,1" scripts/screenshot.sh play.png 10 gui --panel mines --fresh
+# and CURIO_WAIT_AFTER to the seconds to wait after the last click (default 0), e.g. for a
+# benchmark started by a click to finish.
 # Installs xwd (x11-apps), netpbm and xdotool with apt-get when they are missing.
 set -euo pipefail
 
@@ -56,6 +58,7 @@ for click in ${CURIO_CLICKS:-}; do
     xdotool mousemove "$x" "$y" click "${button:-1}"
     sleep 1
 done
+sleep "${CURIO_WAIT_AFTER:-0}"
 if ! kill -0 "$app" 2> /dev/null; then
     echo "error: curio exited before the capture" >&2
     exit 1
