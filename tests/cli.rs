@@ -244,6 +244,12 @@ fn mines_bench_reports_json_with_the_seed_and_interval() {
     assert_eq!(lost, 200 - report["wins"].as_u64().expect("wins"), "{report}");
     assert_eq!(report["losses"]["first_click"], 0, "a safe first click never loses");
     assert!(report["guesses_per_game"].as_f64().expect("guesses") > 0.0);
+    assert!(report["guesses_per_win"].as_f64().expect("guesses per win") > 0.0);
+    // Every lost game hit a mine on a risky reveal, and the stated chances come with their spread.
+    let calibration = &report["calibration"];
+    assert_eq!(calibration["mines_hit"], 200 - report["wins"].as_u64().expect("wins"), "{report}");
+    assert!(calibration["expected_mines"].as_f64().expect("expected") > 0.0, "{report}");
+    assert!(calibration["mines_variance"].as_f64().expect("variance") > 0.0, "{report}");
 }
 
 #[test]
@@ -253,7 +259,9 @@ fn mines_bench_text_says_where_games_were_lost() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
     assert!(
-        stdout.contains("guesses per game;") && stdout.contains("games lost on: first click"),
+        stdout.contains(" per won game; ")
+            && stdout.contains("games lost on: first click")
+            && stdout.contains("stated chances against outcomes: "),
         "{stdout}"
     );
 }

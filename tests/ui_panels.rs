@@ -168,7 +168,18 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
         move_time_p99_ms: 4.612,
         move_time_max_ms: 9.807,
         guesses_per_game: 0.7933333333333333,
+        guesses_per_win: 0.8205128205128205,
         losses: Default::default(),
+        calibration: curio::mines::play::Calibration {
+            risky_reveals: 238,
+            expected_mines: 26.93125718309412,
+            mines_variance: 22.3,
+            mines_hit: 27,
+            endgame_games: 61,
+            endgame_expected_wins: 47.35,
+            endgame_variance: 9.1,
+            endgame_wins: 48,
+        },
     };
     let mut state = AppState::default();
     state.mines.last_benchmark = Some(curio::app::panels::mines_panel::SavedBenchmark {
@@ -191,6 +202,15 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
     saved["result"].as_object_mut().expect("result").remove("tuning").expect("result tuning saved");
     std::fs::write(&path, older.to_string()).expect("written");
     assert_eq!(curio::app::load_settings(&path).expect("older settings load"), state);
+    // A benchmark saved before guesses per win and the calibration existed loads with zeros,
+    // which the panel shows as no calibration line.
+    let result = older["mines"]["last_benchmark"]["result"].as_object_mut().expect("result");
+    result.remove("guesses_per_win").expect("guesses per win saved");
+    result.remove("calibration").expect("calibration saved");
+    std::fs::write(&path, older.to_string()).expect("written");
+    let loaded = curio::app::load_settings(&path).expect("older settings load");
+    let restored = &loaded.mines.last_benchmark.as_ref().expect("benchmark").result;
+    assert_eq!((restored.guesses_per_win, restored.calibration.describe()), (0.0, None));
     // The app itself saves through eframe's storage (RON) on exit.
     let mut storage = MemoryStorage::default();
     eframe::set_value(&mut storage, "curio", &state);
@@ -608,7 +628,8 @@ fn mines_benchmark_runs_as_a_job() {
     assert_eq!(result.games, 300);
     assert!(result.ci95[0] <= result.win_rate && result.win_rate <= result.ci95[1]);
     harness.run();
-    harness.get_by_label_contains("guesses per game;");
+    harness.get_by_label_contains(" per won game; ");
+    harness.get_by_label_contains("stated chances against outcomes: ");
     // The chart keeps the finished run's curve, ending at its final rate.
     let samples = harness.state_mut().mines_panel().bench_samples().to_vec();
     assert!(samples.len() >= 2, "{samples:?}");
@@ -620,7 +641,8 @@ fn mines_benchmark_runs_as_a_job() {
     let restored: AppState = serde_json::from_str(&json).expect("settings load");
     let mut restarted = crate::harness(CurioApp::with_state(restored, None));
     restarted.run();
-    restarted.get_by_label_contains("guesses per game;");
+    restarted.get_by_label_contains(" per won game; ");
+    restarted.get_by_label_contains("stated chances against outcomes: ");
     let panel = restarted.state_mut().mines_panel();
     assert_eq!(panel.bench_result().cloned(), Some(Ok(result)));
     assert_eq!(panel.bench_samples().to_vec(), samples);

@@ -197,6 +197,9 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     } else {
         say!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
         say!("{}", result.loss_summary());
+        if let Some(calibration) = result.calibration.describe() {
+            say!("{calibration}");
+        }
         Ok(())
     }
 }

@@ -73,7 +73,8 @@ impl Reason {
         let approx = if self.exact { "" } else { " (approximate)" };
         match self.rule {
             MoveRule::FirstClick => {
-                "first click: a corner has the best chance of opening an area".to_string()
+                "first click: the corner (likeliest to open an area), or (3, 3) when an opening is guaranteed"
+                    .to_string()
             }
             MoveRule::Trivial => {
                 "trivial rule: a number already has all its mines, or needs all its covered cells".into()
@@ -319,9 +320,14 @@ impl Solver {
         }
         if !view.cells.iter().any(|c| matches!(c, Cell::Revealed(_))) {
             let index = first_click(view.width, view.height, rule);
+            // Only an unprotected first click can hit a mine: one of `mines` among every cell.
+            let probability = match rule {
+                FirstClickRule::None => view.mines as f64 / view.cells.len() as f64,
+                FirstClickRule::Safe | FirstClickRule::Opening => 0.0,
+            };
             let reason = Reason {
                 rule: MoveRule::FirstClick,
-                probability: f64::NAN,
+                probability,
                 component_size: 0,
                 exact: true,
                 win_probability: None,
@@ -418,6 +424,8 @@ pub struct GameRecord {
     pub guesses: usize,
     /// For a lost game, the rule of the move that hit a mine.
     pub lost_on: Option<MoveRule>,
+    /// The stated chances of the game's risky reveals and of its endgame, against what happened.
+    pub calibration: Calibration,
     /// Wall time of each solver decision (one `next_moves` call), in microseconds.
     #[serde(skip)]
     pub decision_micros: Vec<u32>,
@@ -428,6 +436,7 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
     let mut game = Game::new(config, seed);
     let mut guesses = 0;
     let mut lost_on = None;
+    let mut calibration = Calibration::default();
     let mut decision_micros = Vec::new();
     while game.status() == GameStatus::Playing {
         let view = BoardView {
@@ -443,8 +452,12 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
             if !item.reason.rule.is_certain() && item.reason.rule != MoveRule::FirstClick {
                 guesses += 1;
             }
+            if item.reason.rule == MoveRule::Endgame && calibration.endgame_games == 0 {
+                calibration.endgame_took_over(item.reason.win_probability.unwrap_or(0.0));
+            }
             if item.action == Action::Reveal {
                 let _ = game.reveal(item.row, item.column);
+                calibration.reveal(item.reason.probability, game.status() == GameStatus::Lost);
             }
             if game.status() == GameStatus::Lost {
                 lost_on = Some(item.reason.rule);
@@ -454,13 +467,9 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Solver) -> Result<Game
             }
         }
     }
-    Ok(GameRecord {
-        won: game.status() == GameStatus::Won,
-        clicks: game.clicks(),
-        guesses,
-        lost_on,
-        decision_micros,
-    })
+    let won = game.status() == GameStatus::Won;
+    calibration.endgame_wins = u64::from(won && calibration.endgame_games > 0);
+    Ok(GameRecord { won, clicks: game.clicks(), guesses, lost_on, calibration, decision_micros })
 }
 
 /// Lost games by the rule of the move that hit a mine: where a benchmark's games are lost.
@@ -524,6 +533,104 @@ impl LossCounts {
     }
 }
 
+/// The solver's stated chances against what happened, summed over games: its probabilities are
+/// exact on boards small enough to enumerate (the oracle tests), and this checks them on full-size
+/// games too. With exact chances the mines hit differ from the mines expected by about one
+/// standard deviation (`mines_z` near 0, rarely beyond ±3), and so do the endgame wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Calibration {
+    /// Reveals with a stated mine probability above zero: guesses, searched moves and an
+    /// unprotected first click.
+    pub risky_reveals: u64,
+    /// The sum of their mine probabilities: the mines they were expected to hit.
+    pub expected_mines: f64,
+    /// The sum of p (1 − p) over them: the variance of the mines hit when the chances are exact.
+    pub mines_variance: f64,
+    /// Mines they hit (at most one a game).
+    pub mines_hit: u64,
+    /// Games in which the endgame search took over.
+    pub endgame_games: u64,
+    /// The sum of the search's stated chance of winning, at its first move of each game.
+    pub endgame_expected_wins: f64,
+    /// The sum of w (1 − w) over those chances.
+    pub endgame_variance: f64,
+    /// Those games that were won.
+    pub endgame_wins: u64,
+}
+
+impl Calibration {
+    /// Counts one reveal stated to hit a mine with `probability` (certain reveals count nothing).
+    fn reveal(&mut self, probability: f64, hit: bool) {
+        if probability > 0.0 {
+            self.risky_reveals += 1;
+            self.expected_mines += probability;
+            self.mines_variance += probability * (1.0 - probability);
+            self.mines_hit += u64::from(hit);
+        }
+    }
+
+    /// Counts a game whose endgame search, taking over, stated `win_chance`.
+    fn endgame_took_over(&mut self, win_chance: f64) {
+        self.endgame_games += 1;
+        self.endgame_expected_wins += win_chance;
+        self.endgame_variance += win_chance * (1.0 - win_chance);
+    }
+
+    /// Adds another set of games.
+    fn merge(&mut self, other: &Calibration) {
+        self.risky_reveals += other.risky_reveals;
+        self.expected_mines += other.expected_mines;
+        self.mines_variance += other.mines_variance;
+        self.mines_hit += other.mines_hit;
+        self.endgame_games += other.endgame_games;
+        self.endgame_expected_wins += other.endgame_expected_wins;
+        self.endgame_variance += other.endgame_variance;
+        self.endgame_wins += other.endgame_wins;
+    }
+
+    /// (mines hit − expected) in standard deviations; `None` with no risky reveal.
+    pub fn mines_z(&self) -> Option<f64> {
+        standard_score(self.mines_hit, self.expected_mines, self.mines_variance)
+    }
+
+    /// (endgame wins − expected) in standard deviations; `None` when no outcome was uncertain.
+    pub fn endgame_z(&self) -> Option<f64> {
+        standard_score(self.endgame_wins, self.endgame_expected_wins, self.endgame_variance)
+    }
+
+    /// "stated chances against outcomes: 39947 mines hit in 270897 risky reveals, 40216.3
+    /// expected (z −1.45); the endgame search took over in 31950 games and won 15685, 15606.0
+    /// expected (z +0.89)"; `None` with no risky reveal (or a result saved before this existed).
+    pub fn describe(&self) -> Option<String> {
+        let z = |z: Option<f64>| z.map_or_else(|| "no spread".to_string(), |z| format!("z {z:+.2}"));
+        if self.risky_reveals == 0 {
+            return None;
+        }
+        let mut text = format!(
+            "stated chances against outcomes: {} mines hit in {} risky reveals, {:.1} expected ({})",
+            self.mines_hit,
+            self.risky_reveals,
+            self.expected_mines,
+            z(self.mines_z())
+        );
+        if self.endgame_games > 0 {
+            text += &format!(
+                "; the endgame search took over in {} games and won {}, {:.1} expected ({})",
+                self.endgame_games,
+                self.endgame_wins,
+                self.endgame_expected_wins,
+                z(self.endgame_z())
+            );
+        }
+        Some(text)
+    }
+}
+
+/// (observed − expected) / √variance; `None` when the variance is zero.
+fn standard_score(observed: u64, expected: f64, variance: f64) -> Option<f64> {
+    (variance > 0.0).then(|| (observed as f64 - expected) / variance.sqrt())
+}
+
 /// A win-rate measurement.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchResult {
@@ -556,8 +663,15 @@ pub struct BenchResult {
     pub move_time_max_ms: f64,
     /// Guesses (moves not proven safe, first click excepted) per game, on average.
     pub guesses_per_game: f64,
+    /// Guesses per won game, on average (0 with no win).
+    #[serde(default)]
+    pub guesses_per_win: f64,
     /// Lost games by the rule of the move that hit a mine.
     pub losses: LossCounts,
+    /// The solver's stated chances against what happened (zero in results saved before it
+    /// existed).
+    #[serde(default)]
+    pub calibration: Calibration,
 }
 
 impl BenchResult {
@@ -581,9 +695,11 @@ impl BenchResult {
             + &self.tuning.describe_changes()
     }
 
-    /// Second line for people: guesses per game and where the games were lost.
+    /// Second line for people: guesses per game (and per won game) and where the games were lost.
     pub fn loss_summary(&self) -> String {
-        format!("{:.2} guesses per game; {}", self.guesses_per_game, self.losses.describe())
+        let per_win =
+            if self.wins > 0 { format!(", {:.2} per won game", self.guesses_per_win) } else { String::new() };
+        format!("{:.2} guesses per game{per_win}; {}", self.guesses_per_game, self.losses.describe())
     }
 
     /// ", without a, b" when refinements were switched off, else empty.
@@ -634,7 +750,9 @@ struct Tally {
     games: u64,
     wins: u64,
     guesses: u64,
+    guesses_in_wins: u64,
     losses: LossCounts,
+    calibration: Calibration,
     decision_micros: Vec<u32>,
     /// Summed wall time of the games, in microseconds.
     game_micros: u64,
@@ -645,9 +763,13 @@ impl Tally {
         self.games += 1;
         self.wins += u64::from(record.won);
         self.guesses += record.guesses as u64;
+        if record.won {
+            self.guesses_in_wins += record.guesses as u64;
+        }
         if let Some(rule) = record.lost_on {
             self.losses.add(rule);
         }
+        self.calibration.merge(&record.calibration);
         self.decision_micros.extend_from_slice(&record.decision_micros);
         self.game_micros += micros;
     }
@@ -682,7 +804,13 @@ impl Tally {
             without: solver.disabled(),
             tuning: solver.tuning(),
             guesses_per_game: if games == 0 { 0.0 } else { self.guesses as f64 / games as f64 },
+            guesses_per_win: if self.wins == 0 {
+                0.0
+            } else {
+                self.guesses_in_wins as f64 / self.wins as f64
+            },
             losses: self.losses,
+            calibration: self.calibration,
         }
     }
 }
@@ -1041,6 +1169,12 @@ mod tests {
         assert_eq!(a.losses.total(), a.games - a.wins, "every loss is counted once");
         assert_eq!(a.losses.first_click, 0, "a safe first click never loses");
         assert!(a.guesses_per_game > 0.0);
+        assert!(a.guesses_per_win > 0.0);
+        assert!(a.loss_summary().contains(" per won game; "), "{}", a.loss_summary());
+        // The endgame's stated chances are summed over the games it took over.
+        let calibration = a.calibration;
+        assert!(calibration.endgame_games > 0 && calibration.endgame_expected_wins > 0.0, "{calibration:?}");
+        assert_eq!(calibration.mines_hit, a.losses.total());
     }
 
     #[test]
@@ -1050,6 +1184,17 @@ mod tests {
         let result = bench(config, &Solver::default(), 300, 3, 2, &mut NoProgress).unwrap();
         assert_eq!(result.losses.total(), result.games - result.wins);
         assert!(result.losses.first_click > 10, "{:?}", result.losses);
+        // Every loss hits a mine on a reveal stated to risk one, the first click included.
+        let calibration = result.calibration;
+        assert_eq!(calibration.mines_hit, result.losses.total(), "{calibration:?}");
+        assert!(calibration.risky_reveals > result.games, "every game's first click is risky");
+        assert!(calibration.expected_mines > result.games as f64 * 10.0 / 81.0);
+        let z = calibration.mines_z().expect("spread");
+        assert!(z.abs() < 4.0, "{calibration:?}");
+        assert!(calibration.endgame_wins <= calibration.endgame_games);
+        let text = calibration.describe().expect("risky reveals");
+        assert!(text.starts_with("stated chances against outcomes: "), "{text}");
+        assert_eq!(Calibration::default().describe(), None);
         // A single game's record names its fatal rule too.
         let lost = (0..300)
             .map(|i| play_game(config, game_seed(3, i), &Solver::default()).unwrap())

@@ -693,6 +693,12 @@ impl MinesPanel {
                     ui.label(result.summary());
                     ui.label(result.loss_summary());
                 }
+                if let Some(calibration) = result.calibration.describe() {
+                    let side = if self.comparison.is_some() { "candidate: " } else { "" };
+                    ui.label(format!("{side}{calibration}")).on_hover_text(
+                        "the solver's mine probabilities and endgame win chances, summed over the games, against what happened: exact chances stay within about ±3 standard deviations (z)",
+                    );
+                }
             }
             Some(Err(error)) => {
                 ui.colored_label(theme::ERROR, error);
