@@ -1,7 +1,7 @@
 //! Oracle tests: the solver against brute-force enumeration of every mine layout.
 
 use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
-use super::play::{Action, Solver};
+use super::play::{Action, Calibration, Solver};
 use super::solver::{BoardView, DEFAULT_NODE_BUDGET, analyze, deduce, sample_layout};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -273,9 +273,8 @@ fn first_click_zero_probabilities_match_the_formula() {
 fn no_move_called_certain_ever_loses_and_stated_risks_come_true() {
     let solver = Solver::default();
     let mut certain_moves = 0usize;
-    // Over the risky reveals: mines expected (the sum of the stated probabilities), the variance
-    // of the mines hit if those are exact, and the mines hit.
-    let (mut expected, mut variance, mut hit) = (0.0, 0.0, 0u32);
+    // Mines expected over the risky reveals (the sum of the stated probabilities) against mines hit.
+    let mut calibration = Calibration::default();
     let mut seed = 0;
     let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).unwrap();
     while certain_moves < 100_000 {
@@ -292,10 +291,7 @@ fn no_move_called_certain_ever_loses_and_stated_risks_come_true() {
                         certain_moves += 1;
                         assert_ne!(game.status(), GameStatus::Lost, "certain move lost, seed {}", seed - 1);
                     } else {
-                        let p = item.reason.probability;
-                        expected += p;
-                        variance += p * (1.0 - p);
-                        hit += u32::from(game.status() == GameStatus::Lost);
+                        calibration.reveal(item.reason.probability, game.status() == GameStatus::Lost);
                     }
                 }
                 if game.status() != GameStatus::Playing {
@@ -308,8 +304,8 @@ fn no_move_called_certain_ever_loses_and_stated_risks_come_true() {
     // them, about 398 mines expected, standard deviation 17) the mines hit must match the stated
     // chances within 4 standard deviations, which a bias of a fifth in the probabilities of the
     // risky reveals would break. The seeds are fixed, so every run plays the same games.
-    let z = (f64::from(hit) - expected) / variance.sqrt();
-    assert!(z.abs() < 4.0, "{hit} mines hit, {expected:.1} expected (z {z:.2}) over {seed} games");
+    let z = calibration.mines_z().expect("risky reveals");
+    assert!(z.abs() < 4.0, "{calibration:?} (z {z:.2}) over {seed} games");
 }
 
 /// Every layout consistent with the view (small boards only).

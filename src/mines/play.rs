@@ -560,7 +560,7 @@ pub struct Calibration {
 
 impl Calibration {
     /// Counts one reveal stated to hit a mine with `probability` (certain reveals count nothing).
-    fn reveal(&mut self, probability: f64, hit: bool) {
+    pub(crate) fn reveal(&mut self, probability: f64, hit: bool) {
         if probability > 0.0 {
             self.risky_reveals += 1;
             self.expected_mines += probability;
