@@ -116,6 +116,10 @@ struct SolverArgs {
     /// [default: 0.9].
     #[arg(long, value_parser = fraction)]
     cutoff: Option<f64>,
+    /// Off-frontier cells join the lookahead candidates only when their safety reaches this
+    /// fraction of the best safety, 0..=1 [default: 0.95].
+    #[arg(long, value_parser = fraction)]
+    off_frontier_cutoff: Option<f64>,
     /// Weight of the safest next cell against the second safest in the lookahead score, 0..=1
     /// [default: 0.8].
     #[arg(long, value_parser = fraction)]
@@ -134,6 +138,7 @@ impl SolverArgs {
         let default = Tuning::default();
         let tuning = Tuning {
             cutoff: self.cutoff.unwrap_or(default.cutoff),
+            off_frontier_cutoff: self.off_frontier_cutoff.unwrap_or(default.off_frontier_cutoff),
             blend: self.blend.unwrap_or(default.blend),
             risk_weight: self.risk_weight.unwrap_or(default.risk_weight),
             endgame_layouts: self.endgame_layouts.unwrap_or(default.endgame_layouts),

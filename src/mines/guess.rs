@@ -19,6 +19,10 @@
 //! them while the loss is still avoidable. Cells with influence join the candidates, and the
 //! bounds above use safety times the factor.
 //!
+//! Candidates: the frontier cells within `cutoff` of the best safety (at most `max_frontier`),
+//! and, when the cells away from every number are safe enough, some of those
+//! (`off_frontier_candidates`, D. N. Hill's off-edge rule).
+//!
 //! Source: D. N. Hill's "secondary safety" and living cells
 //! (`shared/reference/minesweeper-research.md`, §2a.5); no code was copied.
 
@@ -33,9 +37,10 @@ pub struct LookaheadSettings {
     pub cutoff: f64,
     /// Most frontier candidates to examine.
     pub max_frontier: usize,
-    /// Most off-frontier candidates to examine (those with the fewest covered neighbours; cells
-    /// two steps from a number were tried too and lost games).
-    pub max_interior: usize,
+    /// Off-frontier cells are candidates only when their safety reaches this fraction of the best
+    /// safety (D. N. Hill's off-edge tolerance); which of them are examined is
+    /// `off_frontier_candidates`'s rule.
+    pub off_frontier_cutoff: f64,
     /// Weight of the safest cell against the second safest in `next(v)`.
     pub best_weight: f64,
     /// Weight w of long-term risk (see `risk`): a candidate's score is multiplied by
@@ -45,7 +50,7 @@ pub struct LookaheadSettings {
 
 impl Default for LookaheadSettings {
     fn default() -> Self {
-        Self { cutoff: 0.90, max_frontier: 12, max_interior: 4, best_weight: 0.8, risk_weight: 0.9 }
+        Self { cutoff: 0.90, max_frontier: 12, off_frontier_cutoff: 0.95, best_weight: 0.8, risk_weight: 0.9 }
     }
 }
 
@@ -129,29 +134,18 @@ pub fn lookahead(
     let best_safety = 1.0 - analysis.probabilities[fallback].unwrap_or(1.0);
     let threshold = best_safety * settings.cutoff;
     let mut frontier: Vec<(f64, usize, usize)> = Vec::new();
-    let mut interior: Vec<(f64, usize, usize)> = Vec::new();
     for (cell, p) in analysis.probabilities.iter().enumerate() {
         let Some(p) = p else { continue };
         let safety = 1.0 - p;
-        if safety < threshold || safety <= 0.0 {
+        if safety < threshold || safety <= 0.0 || analysis.component_of[cell].is_none() {
             continue;
         }
-        let entry = (safety, covered_neighbours(view, cell), cell);
-        if analysis.component_of[cell].is_some() {
-            frontier.push(entry);
-        } else {
-            interior.push(entry);
-        }
+        frontier.push((safety, covered_neighbours(view, cell), cell));
     }
-    let order = |a: &(f64, usize, usize), b: &(f64, usize, usize)| {
-        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
-    };
-    frontier.sort_by(order);
-    interior.sort_by(order);
+    frontier.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     frontier.truncate(settings.max_frontier);
-    interior.truncate(settings.max_interior);
     let mut candidates = frontier;
-    candidates.extend(interior);
+    candidates.extend(off_frontier_candidates(view, analysis, best_safety * settings.off_frontier_cutoff));
     let risk = (settings.risk_weight > 0.0).then(|| LongTermRisk::new(view, analysis, node_budget)).flatten();
     if let Some(risk) = &risk {
         for cell in risk.influenced(best_safety * RISK_CUTOFF, |cell| is_dead(view, analysis, cell)) {
@@ -185,6 +179,74 @@ pub fn lookahead(
         }
     }
     best.map_or(fallback, |(_, cell)| cell)
+}
+
+/// Below this many off-frontier cells, every one of them is a candidate.
+const ALL_OFF_FRONTIER_BELOW: usize = 30;
+
+/// The off-frontier cells the lookahead examines, as (safety, covered neighbours, cell), fewest
+/// covered neighbours first (D. N. Hill's off-edge candidates; re-implemented, no code copied).
+/// None unless their safety (they all share one) reaches `threshold`. Then every one of them
+/// when fewer than `ALL_OFF_FRONTIER_BELOW` are left; otherwise the cells two steps straight up,
+/// down, left or right of a revealed number that still touches an undetermined cell (a number
+/// there may settle cells next to what is known), and the cells with two or three covered
+/// neighbours (corners, and cells hemmed in by revealed ones: the likeliest to open an area).
+fn off_frontier_candidates(
+    view: &BoardView<'_>,
+    analysis: &Analysis,
+    threshold: f64,
+) -> Vec<(f64, usize, usize)> {
+    let undetermined =
+        |cell: usize| analysis.probabilities[cell].is_some_and(|p| p > CERTAIN && p < 1.0 - CERTAIN);
+    // (A certain-safe cell counts too, though play takes those before any guess.)
+    let off_frontier = |cell: usize| {
+        analysis.component_of[cell].is_none()
+            && analysis.probabilities[cell].is_some_and(|p| p < 1.0 - CERTAIN)
+    };
+    let cells: Vec<usize> = (0..view.cells.len()).filter(|&cell| off_frontier(cell)).collect();
+    let Some(safety) = cells.first().and_then(|&cell| analysis.probabilities[cell]).map(|p| 1.0 - p) else {
+        return Vec::new();
+    };
+    if safety <= threshold {
+        return Vec::new();
+    }
+    let mut chosen = vec![false; view.cells.len()];
+    if cells.len() < ALL_OFF_FRONTIER_BELOW {
+        for &cell in &cells {
+            chosen[cell] = true;
+        }
+    } else {
+        let (width, height) = (view.width, view.height);
+        for (index, state) in view.cells.iter().enumerate() {
+            if !matches!(state, Cell::Revealed(_)) || !neighbours(width, height, index).any(undetermined) {
+                continue;
+            }
+            let (row, column) = (index / width, index % width);
+            let straight = [
+                row.checked_sub(2).map(|above| (above, column)),
+                (row + 2 < height).then_some((row + 2, column)),
+                column.checked_sub(2).map(|left| (row, left)),
+                (column + 2 < width).then_some((row, column + 2)),
+            ];
+            for (target_row, target_column) in straight.into_iter().flatten() {
+                let target = target_row * width + target_column;
+                if off_frontier(target) {
+                    chosen[target] = true;
+                }
+            }
+        }
+        for &cell in &cells {
+            if (2..=3).contains(&covered_neighbours(view, cell)) {
+                chosen[cell] = true;
+            }
+        }
+    }
+    let mut candidates: Vec<(f64, usize, usize)> = (0..view.cells.len())
+        .filter(|&cell| chosen[cell])
+        .map(|cell| (safety, covered_neighbours(view, cell), cell))
+        .collect();
+    candidates.sort_by_key(|&(_, covered, cell)| (covered, cell));
+    candidates
 }
 
 /// Cells influenced by possible 50/50s join the candidates above this fraction of the best
@@ -351,4 +413,72 @@ pub fn forced_fifty_fifty(view: &BoardView<'_>, analysis: &Analysis) -> Option<u
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mines::solver::{DEFAULT_NODE_BUDGET, analyze};
+
+    /// A `width` x `height` board with mines at `mines` and the cells of `revealed` showing their
+    /// numbers.
+    fn board(
+        width: usize,
+        height: usize,
+        mines: &[(usize, usize)],
+        revealed: &[(usize, usize)],
+    ) -> Vec<Cell> {
+        let is_mine = |cell: usize| mines.iter().any(|&(row, column)| row * width + column == cell);
+        let mut cells = vec![Cell::Covered; width * height];
+        for &(row, column) in revealed {
+            let cell = row * width + column;
+            cells[cell] =
+                Cell::Revealed(neighbours(width, height, cell).filter(|&n| is_mine(n)).count() as u8);
+        }
+        cells
+    }
+
+    fn candidates(view: &BoardView<'_>, threshold: f64) -> Vec<(usize, usize)> {
+        let analysis = analyze(view, DEFAULT_NODE_BUDGET).unwrap();
+        off_frontier_candidates(view, &analysis, threshold)
+            .into_iter()
+            .map(|(_, _, cell)| (cell / view.width, cell % view.width))
+            .collect()
+    }
+
+    #[test]
+    fn off_frontier_candidates_are_two_steps_from_a_number_or_hemmed_in() {
+        // The top-left 3x3 block revealed on a 10x8 board: 0s inside, 1s and a 2 on its border;
+        // 64 covered cells are off the frontier.
+        let block: Vec<(usize, usize)> =
+            (0..3).flat_map(|row| (0..3).map(move |column| (row, column))).collect();
+        let mines = [(1, 3), (3, 1), (5, 5), (6, 8), (2, 7), (7, 4), (4, 6), (0, 6), (5, 2), (6, 6)];
+        let cells = board(10, 8, &mines, &block);
+        let view = BoardView { width: 10, height: 8, mines: mines.len(), cells: &cells };
+        // The cells two steps right of the border numbers and two steps below them, and the three
+        // far corners; fewest covered neighbours first (3, then 5 on an edge, then 8), then in
+        // board order.
+        let expected = [(0, 9), (7, 0), (7, 9), (0, 4), (4, 0), (1, 4), (2, 4), (4, 1), (4, 2)];
+        assert_eq!(candidates(&view, 0.0), expected);
+        // Below the threshold none is examined.
+        assert_eq!(candidates(&view, 0.999), []);
+    }
+
+    #[test]
+    fn every_off_frontier_cell_is_a_candidate_when_few_are_left() {
+        let block: Vec<(usize, usize)> =
+            (0..3).flat_map(|row| (0..3).map(move |column| (row, column))).collect();
+        let mines = [(1, 3), (3, 1), (5, 5)];
+        let cells = board(6, 6, &mines, &block);
+        let view = BoardView { width: 6, height: 6, mines: mines.len(), cells: &cells };
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).unwrap();
+        let mut got = candidates(&view, 0.0);
+        got.sort();
+        let off_frontier: Vec<(usize, usize)> = (0..36)
+            .filter(|&cell| analysis.component_of[cell].is_none() && matches!(cells[cell], Cell::Covered))
+            .map(|cell| (cell / 6, cell % 6))
+            .collect();
+        assert_eq!(off_frontier.len(), 20, "{off_frontier:?}");
+        assert_eq!(got, off_frontier);
+    }
 }

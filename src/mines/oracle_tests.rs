@@ -463,7 +463,7 @@ proptest! {
         }
         // The pruned search over every candidate still finds the best score.
         let settings = super::guess::LookaheadSettings {
-            cutoff: 0.0, max_frontier: 64, max_interior: 64, best_weight: weight, risk_weight: 0.0,
+            cutoff: 0.0, max_frontier: 64, off_frontier_cutoff: 0.0, best_weight: weight, risk_weight: 0.0,
         };
         let chosen = super::guess::lookahead(&view, &analysis, &settings, DEFAULT_NODE_BUDGET);
         let chosen_score = super::guess::two_move_score(&view, &analysis, chosen, weight, DEFAULT_NODE_BUDGET);

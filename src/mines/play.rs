@@ -164,6 +164,9 @@ impl Default for Solver {
 pub struct Tuning {
     /// Lookahead candidates must reach this fraction of the best safety (0 < cutoff <= 1).
     pub cutoff: f64,
+    /// Off-frontier cells join the lookahead candidates only when their safety reaches this
+    /// fraction of the best safety (0..=1).
+    pub off_frontier_cutoff: f64,
     /// Weight of the safest next cell against the second safest in the lookahead score (0..=1).
     pub blend: f64,
     /// Weight of long-term risk in the lookahead score (0..=10; 0 is the same as switching it off).
@@ -180,6 +183,7 @@ impl Default for Tuning {
         let lookahead = LookaheadSettings::default();
         Self {
             cutoff: lookahead.cutoff,
+            off_frontier_cutoff: lookahead.off_frontier_cutoff,
             blend: lookahead.best_weight,
             risk_weight: lookahead.risk_weight,
             endgame_layouts: EndgameLimits::default().max_layouts,
@@ -192,6 +196,12 @@ impl Tuning {
     pub fn check(&self) -> Result<(), String> {
         if !(self.cutoff > 0.0 && self.cutoff <= 1.0) {
             return Err(format!("cutoff must be above 0 and at most 1, not {}", self.cutoff));
+        }
+        if !(0.0..=1.0).contains(&self.off_frontier_cutoff) {
+            return Err(format!(
+                "off-frontier cutoff must be between 0 and 1, not {}",
+                self.off_frontier_cutoff
+            ));
         }
         if !(0.0..=1.0).contains(&self.blend) {
             return Err(format!("blend must be between 0 and 1, not {}", self.blend));
@@ -214,6 +224,9 @@ impl Tuning {
         let mut parts = Vec::new();
         if self.cutoff != default.cutoff {
             parts.push(format!("cutoff {}", self.cutoff));
+        }
+        if self.off_frontier_cutoff != default.off_frontier_cutoff {
+            parts.push(format!("off-frontier cutoff {}", self.off_frontier_cutoff));
         }
         if self.blend != default.blend {
             parts.push(format!("blend {}", self.blend));
@@ -257,6 +270,7 @@ impl Solver {
     pub fn tuned(mut self, tuning: Tuning) -> Self {
         if let Some(settings) = &mut self.lookahead {
             settings.cutoff = tuning.cutoff;
+            settings.off_frontier_cutoff = tuning.off_frontier_cutoff;
             settings.best_weight = tuning.blend;
             if settings.risk_weight > 0.0 {
                 settings.risk_weight = tuning.risk_weight;
@@ -273,6 +287,9 @@ impl Solver {
         let default = Tuning::default();
         Tuning {
             cutoff: self.lookahead.map_or(default.cutoff, |settings| settings.cutoff),
+            off_frontier_cutoff: self
+                .lookahead
+                .map_or(default.off_frontier_cutoff, |settings| settings.off_frontier_cutoff),
             blend: self.lookahead.map_or(default.blend, |settings| settings.best_weight),
             risk_weight: self
                 .lookahead
@@ -1134,14 +1151,20 @@ mod tests {
     fn tuning_is_checked_and_read_back_from_the_solver() {
         assert_eq!(Solver::default().tuning(), Tuning::default());
         assert_eq!(Tuning::default().describe_changes(), "");
-        let tuning = Tuning { cutoff: 0.95, blend: 0.7, risk_weight: 0.5, endgame_layouts: 2000 };
+        let tuning = Tuning {
+            cutoff: 0.95,
+            off_frontier_cutoff: 0.9,
+            blend: 0.7,
+            risk_weight: 0.5,
+            endgame_layouts: 2000,
+        };
         assert_eq!(tuning.check(), Ok(()));
         let solver = Solver::default().tuned(tuning);
         assert_eq!(solver.tuning(), tuning);
         assert_eq!(solver.endgame.map(|limits| limits.max_layouts), Some(2000));
         assert_eq!(
             tuning.describe_changes(),
-            ", cutoff 0.95, blend 0.7, risk weight 0.5, endgame layouts 2000"
+            ", cutoff 0.95, off-frontier cutoff 0.9, blend 0.7, risk weight 0.5, endgame layouts 2000"
         );
         // A refinement switched off stays off, whatever the tuning.
         let off = Solver::default().without(Refinement::LongTermRisk).tuned(tuning);
@@ -1149,6 +1172,8 @@ mod tests {
         for (bad, needle) in [
             (Tuning { cutoff: 0.0, ..tuning }, "cutoff"),
             (Tuning { cutoff: f64::NAN, ..tuning }, "cutoff"),
+            (Tuning { off_frontier_cutoff: -0.1, ..tuning }, "off-frontier cutoff"),
+            (Tuning { off_frontier_cutoff: f64::NAN, ..tuning }, "off-frontier cutoff"),
             (Tuning { blend: 1.5, ..tuning }, "blend"),
             (Tuning { risk_weight: -1.0, ..tuning }, "risk weight"),
             (Tuning { endgame_layouts: 0, ..tuning }, "endgame layouts"),

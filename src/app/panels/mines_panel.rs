@@ -626,6 +626,18 @@ impl MinesPanel {
                 .labelled_by(label.id)
                 .on_hover_text("lookahead candidates must reach this fraction of the best safety");
                 ui.end_row();
+                let label = ui.label("off-frontier cut-off");
+                ui.add(
+                    egui::DragValue::new(&mut tuning.off_frontier_cutoff)
+                        .range(0.0..=1.0)
+                        .speed(0.005)
+                        .max_decimals(3),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "cells away from every number join the lookahead candidates only when their safety reaches this fraction of the best safety",
+                );
+                ui.end_row();
                 let label = ui.label("next-cell blend");
                 ui.add(egui::DragValue::new(&mut tuning.blend).range(0.0..=1.0).speed(0.01).max_decimals(3))
                     .labelled_by(label.id)
