@@ -316,9 +316,23 @@ fn mines_compare_reports_the_paired_difference() {
 
 #[test]
 fn mines_solver_settings_out_of_range_are_clear_errors() {
-    let report = mines_bench_json(&["--games", "20", "--blend", "0.7", "--endgame-layouts", "2000"]);
+    let report = mines_bench_json(&[
+        "--games",
+        "20",
+        "--blend",
+        "0.7",
+        "--endgame-layouts",
+        "2000",
+        "--off-frontier-cutoff",
+        "0.9",
+    ]);
     assert_eq!(report["tuning"]["blend"], 0.7);
     assert_eq!(report["tuning"]["endgame_layouts"], 2000);
+    assert_eq!(report["tuning"]["off_frontier_cutoff"], 0.9);
+    assert_bad_input(
+        &["mines", "bench", "--off-frontier-cutoff", "1.2"],
+        &["--off-frontier-cutoff", "not between 0 and 1"],
+    );
     assert_bad_input(&["mines", "bench", "--cutoff", "1.5"], &["--cutoff", "not between 0 and 1"]);
     assert_bad_input(&["mines", "compare", "--cutoff", "0"], &["cutoff must be above 0"]);
     assert_bad_input(&["mines", "bench", "--risk-weight", "-1"], &["risk weight must be between 0 and 10"]);

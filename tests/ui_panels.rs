@@ -583,10 +583,13 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     harness.get_by_label("solver settings").click();
     harness.run();
     harness.get_by_label("lookahead cut-off");
+    harness.get_by_label("off-frontier cut-off");
     let panel = harness.state_mut().mines_panel();
     panel.state.tuning.endgame_layouts = 10;
+    panel.state.tuning.off_frontier_cutoff = 0.5;
     panel.state.bench_games = 200;
     assert_eq!(panel.solver().endgame.map(|limits| limits.max_layouts), Some(10));
+    assert_eq!(panel.solver().lookahead.map(|settings| settings.off_frontier_cutoff), Some(0.5));
     harness.run();
     harness.get_by_label("solver settings (changed)");
     harness.get_by_label("paired with the default solver").click();
@@ -602,7 +605,7 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
         comparison.candidate_only as i64 - comparison.baseline_only as i64
     );
     harness.get_by_label_contains("candidate − baseline:");
-    harness.get_by_label_contains("endgame layouts 10");
+    harness.get_by_label_contains("off-frontier cutoff 0.5, endgame layouts 10");
     // The comparison is saved with the settings and shown again after a restart.
     let json = serde_json::to_string(&harness.state_mut().state()).expect("settings serialize");
     let restored: AppState = serde_json::from_str(&json).expect("settings load");
