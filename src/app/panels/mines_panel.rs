@@ -619,51 +619,37 @@ impl MinesPanel {
         egui::CollapsingHeader::new(title).id_salt("mines-solver-settings").show(ui, |ui| {
             let tuning = &mut self.state.tuning;
             egui::Grid::new("mines-tuning").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
-                let label = ui.label("lookahead cut-off");
-                ui.add(
-                    egui::DragValue::new(&mut tuning.cutoff).range(0.01..=1.0).speed(0.005).max_decimals(3),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("lookahead candidates must reach this fraction of the best safety");
-                ui.end_row();
-                let label = ui.label("off-frontier cut-off");
-                ui.add(
-                    egui::DragValue::new(&mut tuning.off_frontier_cutoff)
-                        .range(0.0..=1.0)
-                        .speed(0.005)
-                        .max_decimals(3),
-                )
-                .labelled_by(label.id)
-                .on_hover_text(
+                let fraction = |value| egui::DragValue::new(value).speed(0.005).max_decimals(3);
+                setting_row(
+                    ui,
+                    "lookahead cut-off",
+                    fraction(&mut tuning.cutoff).range(0.01..=1.0),
+                    "lookahead candidates must reach this fraction of the best safety",
+                );
+                setting_row(
+                    ui,
+                    "off-frontier cut-off",
+                    fraction(&mut tuning.off_frontier_cutoff).range(0.0..=1.0),
                     "cells away from every number join the lookahead candidates only when their safety reaches this fraction of the best safety",
                 );
-                ui.end_row();
-                let label = ui.label("next-cell blend");
-                ui.add(egui::DragValue::new(&mut tuning.blend).range(0.0..=1.0).speed(0.01).max_decimals(3))
-                    .labelled_by(label.id)
-                    .on_hover_text(
-                        "weight of the safest next cell against the second safest in the lookahead score",
-                    );
-                ui.end_row();
-                let label = ui.label("long-term risk weight");
-                ui.add(
-                    egui::DragValue::new(&mut tuning.risk_weight)
-                        .range(0.0..=10.0)
-                        .speed(0.01)
-                        .max_decimals(3),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("a lookahead score is multiplied by 1 + weight · influence / safety");
-                ui.end_row();
-                let label = ui.label("endgame layouts");
-                ui.add(
-                    egui::DragValue::new(&mut tuning.endgame_layouts)
-                        .range(1..=play::MAX_ENDGAME_LAYOUTS)
-                        .speed(10.0),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("the endgame search takes over with at most this many layouts left");
-                ui.end_row();
+                setting_row(
+                    ui,
+                    "next-cell blend",
+                    fraction(&mut tuning.blend).range(0.0..=1.0).speed(0.01),
+                    "weight of the safest next cell against the second safest in the lookahead score",
+                );
+                setting_row(
+                    ui,
+                    "long-term risk weight",
+                    fraction(&mut tuning.risk_weight).range(0.0..=10.0).speed(0.01),
+                    "a lookahead score is multiplied by 1 + weight · influence / safety",
+                );
+                setting_row(
+                    ui,
+                    "endgame layouts",
+                    egui::DragValue::new(&mut tuning.endgame_layouts).range(1..=play::MAX_ENDGAME_LAYOUTS).speed(10.0),
+                    "the endgame search takes over with at most this many layouts left",
+                );
             });
             if ui.add_enabled(changed, egui::Button::new("Defaults")).clicked() {
                 self.state.tuning = Tuning::default();
@@ -1005,6 +991,13 @@ impl Panel for MinesPanel {
         ui.painter().rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
         self.board_ui(ui, rect.shrink(8.0));
     }
+}
+
+/// One labelled row of the solver settings grid.
+fn setting_row(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>, hover: &str) {
+    let label = ui.label(label);
+    ui.add(value).labelled_by(label.id).on_hover_text(hover);
+    ui.end_row();
 }
 
 #[cfg(test)]
