@@ -210,12 +210,11 @@ fn off_frontier_candidates(
     if safety <= threshold {
         return Vec::new();
     }
-    let mut chosen = vec![false; view.cells.len()];
-    if cells.len() < ALL_OFF_FRONTIER_BELOW {
-        for &cell in &cells {
-            chosen[cell] = true;
-        }
-    } else {
+    // With few left, every one; else those two steps straight from a number (marked here) and
+    // those hemmed in (checked below, with the covered neighbours every candidate needs anyway).
+    let every = cells.len() < ALL_OFF_FRONTIER_BELOW;
+    let mut near_number = vec![false; view.cells.len()];
+    if !every {
         let (width, height) = (view.width, view.height);
         for (index, state) in view.cells.iter().enumerate() {
             if !matches!(state, Cell::Revealed(_)) || !neighbours(width, height, index).any(undetermined) {
@@ -229,21 +228,16 @@ fn off_frontier_candidates(
                 (column + 2 < width).then_some((row, column + 2)),
             ];
             for (target_row, target_column) in straight.into_iter().flatten() {
-                let target = target_row * width + target_column;
-                if off_frontier(target) {
-                    chosen[target] = true;
-                }
-            }
-        }
-        for &cell in &cells {
-            if (2..=3).contains(&covered_neighbours(view, cell)) {
-                chosen[cell] = true;
+                near_number[target_row * width + target_column] = true;
             }
         }
     }
-    let mut candidates: Vec<(f64, usize, usize)> = (0..view.cells.len())
-        .filter(|&cell| chosen[cell])
-        .map(|cell| (safety, covered_neighbours(view, cell), cell))
+    let mut candidates: Vec<(f64, usize, usize)> = cells
+        .into_iter()
+        .filter_map(|cell| {
+            let covered = covered_neighbours(view, cell);
+            (every || near_number[cell] || (2..=3).contains(&covered)).then_some((safety, covered, cell))
+        })
         .collect();
     candidates.sort_by_key(|&(_, covered, cell)| (covered, cell));
     candidates
