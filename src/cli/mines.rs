@@ -27,7 +27,7 @@ enum MinesCommand {
     /// difference in win rate with its 95% confidence interval (paired: only the games the two
     /// decide differently count, so far fewer games tell them apart).
     #[command(
-        after_help = "The flags --without, --cutoff, --blend, --risk-weight and --endgame-layouts change the\ncandidate; the baseline is the default solver.\n\nExamples:\n  curio mines compare --level expert --rule safe --games 100000 --seed 21 --cutoff 0.95\n  curio mines compare --without long-term-risk --games 20000 --threads 2 --json"
+        after_help = "The flags --without, --cutoff, --off-frontier-cutoff, --blend, --risk-weight and\n--endgame-layouts change the candidate; the baseline is the default solver.\n\nExamples:\n  curio mines compare --level expert --rule safe --games 100000 --seed 21 --cutoff 0.95\n  curio mines compare --without long-term-risk --games 20000 --threads 2 --json"
     )]
     Compare(BenchArgs),
     /// Print the mine probability of every covered cell of a board file and the recommended move.
