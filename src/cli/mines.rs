@@ -116,8 +116,8 @@ struct SolverArgs {
     /// [default: 0.9].
     #[arg(long, value_parser = fraction)]
     cutoff: Option<f64>,
-    /// Off-frontier cells join the lookahead candidates only when their safety reaches this
-    /// fraction of the best safety, 0..=1 [default: 0.95].
+    /// Off-frontier cells join the lookahead candidates only when their safety exceeds this
+    /// fraction of the best safety, 0..=1 (at 1 they never do) [default: 0.95].
     #[arg(long, value_parser = fraction)]
     off_frontier_cutoff: Option<f64>,
     /// Weight of the safest next cell against the second safest in the lookahead score, 0..=1

@@ -37,8 +37,8 @@ pub struct LookaheadSettings {
     pub cutoff: f64,
     /// Most frontier candidates to examine.
     pub max_frontier: usize,
-    /// Off-frontier cells are candidates only when their safety reaches this fraction of the best
-    /// safety (D. N. Hill's off-edge tolerance); which of them are examined is
+    /// Off-frontier cells are candidates only when their safety exceeds this fraction of the best
+    /// safety (D. N. Hill's off-edge tolerance; at 1 they never are); which of them are examined is
     /// `off_frontier_candidates`'s rule.
     pub off_frontier_cutoff: f64,
     /// Weight of the safest cell against the second safest in `next(v)`.

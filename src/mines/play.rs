@@ -164,8 +164,8 @@ impl Default for Solver {
 pub struct Tuning {
     /// Lookahead candidates must reach this fraction of the best safety (0 < cutoff <= 1).
     pub cutoff: f64,
-    /// Off-frontier cells join the lookahead candidates only when their safety reaches this
-    /// fraction of the best safety (0..=1).
+    /// Off-frontier cells join the lookahead candidates only when their safety exceeds this
+    /// fraction of the best safety (0..=1; at 1 they never do).
     pub off_frontier_cutoff: f64,
     /// Weight of the safest next cell against the second safest in the lookahead score (0..=1).
     pub blend: f64,

@@ -630,7 +630,7 @@ impl MinesPanel {
                     ui,
                     "off-frontier cut-off",
                     fraction(&mut tuning.off_frontier_cutoff).range(0.0..=1.0),
-                    "cells away from every number join the lookahead candidates only when their safety reaches this fraction of the best safety",
+                    "cells away from every number join the lookahead candidates only when their safety exceeds this fraction of the best safety",
                 );
                 setting_row(
                     ui,
