@@ -186,7 +186,7 @@ const ALL_OFF_FRONTIER_BELOW: usize = 30;
 
 /// The off-frontier cells the lookahead examines, as (safety, covered neighbours, cell), fewest
 /// covered neighbours first (D. N. Hill's off-edge candidates; re-implemented, no code copied).
-/// None unless their safety (they all share one) reaches `threshold`. Then every one of them
+/// None unless their safety (they all share one) exceeds `threshold`. Then every one of them
 /// when fewer than `ALL_OFF_FRONTIER_BELOW` are left; otherwise the cells two steps straight up,
 /// down, left or right of a revealed number that still touches an undetermined cell (a number
 /// there may settle cells next to what is known), and the cells with two or three covered
