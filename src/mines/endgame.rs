@@ -22,6 +22,7 @@ use super::solver::{Analysis, BoardView, constraints};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rustc_hash::FxHashMap;
+use std::ops::Range;
 
 /// Code of a layout in which the cell is a mine.
 const MINE: u8 = u8::MAX;
@@ -229,24 +230,44 @@ fn list_layouts(
 }
 
 /// The game-tree search over layout sets.
+///
+/// The sets, informative cells and candidates of the nodes on the current path live on three
+/// stacks (each node pushes its own and truncates them on return), so a node allocates nothing.
 struct Search {
-    /// Per candidate cell, its code in each layout: `MINE` or the number it would show.
-    codes: Vec<Vec<u8>>,
+    /// Code of each candidate cell in each layout, `count` per cell: `MINE` or the number it
+    /// would show.
+    codes: Vec<u8>,
+    /// Layouts.
+    count: usize,
     /// Random key of each layout; a set's key is the XOR of its layouts' keys.
     keys: Vec<u128>,
     memo: FxHashMap<u128, u32>,
     nodes: u64,
     budget: u64,
     aborted: bool,
+    /// Layout sets of the nodes on the path (each a range of this stack).
+    sets: Vec<u16>,
+    /// Informative cells of the nodes on the path (each a range of this stack).
+    cells: Vec<u32>,
+    /// Candidates (layouts where the cell is safe, cell) of the nodes on the path.
+    candidates: Vec<(u32, u32)>,
 }
 
 impl Search {
-    /// Best number of layouts of `set` won, and the cell that achieves it. `cells` (ascending)
-    /// holds every cell whose code varies over `set`: a cell constant over a set is constant over
-    /// its subsets, so each node passes its informative cells down.
-    fn best(&mut self, set: &[u16], cells: &[usize]) -> (u32, Option<usize>) {
-        if set.len() <= 1 {
-            return (set.len() as u32, None);
+    /// Codes of `cell` over every layout.
+    fn codes_of(&self, cell: u32) -> &[u8] {
+        let start = cell as usize * self.count;
+        &self.codes[start..start + self.count]
+    }
+
+    /// Best number of layouts won from the set `self.sets[set]`, and the cell that achieves it.
+    /// `self.cells[cells]` (ascending) holds every cell whose code varies over the set: a cell
+    /// constant over a set is constant over its subsets, so each node passes its informative
+    /// cells down.
+    fn best(&mut self, set: Range<usize>, cells: Range<usize>) -> (u32, Option<usize>) {
+        let size = set.len();
+        if size <= 1 {
+            return (size as u32, None);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -255,56 +276,94 @@ impl Search {
         if self.aborted {
             return (0, None);
         }
-        let mut candidates: Vec<(usize, usize)> = Vec::new();
-        let mut informative_cells = Vec::with_capacity(cells.len());
-        for &cell in cells {
-            let codes = &self.codes[cell];
-            let first = codes[set[0] as usize];
-            let mut informative = false;
-            let mut safe = 0;
-            for &layout in set {
-                let code = codes[layout as usize];
-                informative |= code != first;
-                safe += usize::from(code != MINE);
-            }
+        let informative_start = self.cells.len();
+        let candidates_start = self.candidates.len();
+        let mut free = None;
+        for index in cells.clone() {
+            let cell = self.cells[index];
+            let (informative, safe) = {
+                let codes = self.codes_of(cell);
+                let layouts = &self.sets[set.clone()];
+                let first = codes[usize::from(layouts[0])];
+                let mut informative = false;
+                let mut safe = 0u32;
+                for &layout in layouts {
+                    let code = codes[usize::from(layout)];
+                    informative |= code != first;
+                    safe += u32::from(code != MINE);
+                }
+                (informative, safe)
+            };
             if !informative {
                 continue;
             }
-            informative_cells.push(cell);
-            if safe == set.len() {
+            self.cells.push(cell);
+            if safe as usize == size {
                 // Free information: play it without looking at other cells (the later cells are
                 // still passed down: some may be informative in the parts).
-                informative_cells.extend(cells.iter().copied().filter(|&other| other > cell));
-                return (self.play(cell, set, safe as u32, 0, &informative_cells), Some(cell));
-            }
-            candidates.push((safe, cell));
-        }
-        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best = (0u32, None);
-        for (safe, cell) in candidates {
-            if safe as u32 <= best.0 || self.aborted {
+                self.cells.extend_from_within(index + 1..cells.end);
+                free = Some((cell, safe));
                 break;
             }
-            let total = self.play(cell, set, safe as u32, best.0, &informative_cells);
-            if total > best.0 {
-                best = (total, Some(cell));
-            }
+            self.candidates.push((safe, cell));
         }
+        let children = informative_start..self.cells.len();
+        let best = if let Some((cell, safe)) = free {
+            (self.play(cell, set, safe, 0, children), Some(cell as usize))
+        } else {
+            self.candidates[candidates_start..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let mut best = (0u32, None);
+            for index in candidates_start..self.candidates.len() {
+                let (safe, cell) = self.candidates[index];
+                if safe <= best.0 || self.aborted {
+                    break;
+                }
+                let total = self.play(cell, set.clone(), safe, best.0, children.clone());
+                if total > best.0 {
+                    best = (total, Some(cell as usize));
+                }
+            }
+            best
+        };
+        self.cells.truncate(informative_start);
+        self.candidates.truncate(candidates_start);
         best
     }
 
-    /// Layouts won by revealing `cell` and playing on; stops early (returning at most `bar`) once
-    /// it cannot beat `bar`.
-    fn play(&mut self, cell: usize, set: &[u16], safe: u32, bar: u32, cells: &[usize]) -> u32 {
-        let mut sizes = [0u32; 9];
-        let mut keys = [0u128; 9];
-        for &layout in set {
-            let code = self.codes[cell][layout as usize];
-            if code != MINE {
-                sizes[usize::from(code)] += 1;
-                keys[usize::from(code)] ^= self.keys[layout as usize];
+    /// Layouts won by revealing `cell` in the set `self.sets[set]` (safe in `safe` of them) and
+    /// playing on with the informative cells `self.cells[cells]`; stops early (returning at most
+    /// `bar`) once it cannot beat `bar`.
+    fn play(&mut self, cell: u32, set: Range<usize>, safe: u32, bar: u32, cells: Range<usize>) -> u32 {
+        // Sizes and keys of the parts (slot 15 collects the mines). Two sets of sums, for the
+        // even and the odd positions, so that neighbouring layouts showing the same number do
+        // not wait on each other's sums.
+        let mut sizes = [[0u32; 16]; 2];
+        let mut keys = [[0u128; 16]; 2];
+        {
+            let codes = self.codes_of(cell);
+            let layouts = &self.sets[set.clone()];
+            let mut pairs = layouts.chunks_exact(2);
+            for pair in &mut pairs {
+                let (a, b) = (usize::from(pair[0]), usize::from(pair[1]));
+                let (code_a, code_b) = (usize::from(codes[a] & 15), usize::from(codes[b] & 15));
+                sizes[0][code_a] += 1;
+                keys[0][code_a] ^= self.keys[a];
+                sizes[1][code_b] += 1;
+                keys[1][code_b] ^= self.keys[b];
+            }
+            if let [last] = *pairs.remainder() {
+                let layout = usize::from(last);
+                let code = usize::from(codes[layout] & 15);
+                sizes[0][code] += 1;
+                keys[0][code] ^= self.keys[layout];
             }
         }
+        let sizes: [u32; 9] = std::array::from_fn(|value| sizes[0][value] + sizes[1][value]);
+        let keys: [u128; 9] = std::array::from_fn(|value| keys[0][value] ^ keys[1][value]);
+        // The parts (the layouts by the number the cell shows), listed on the stack the first
+        // time one has to be searched.
+        let parts_start = self.sets.len();
+        let mut starts: Option<[usize; 9]> = None;
         let mut remaining = safe;
         let mut total = 0u32;
         for value in 0..9 {
@@ -318,20 +377,48 @@ impl Search {
             } else if let Some(&known) = self.memo.get(&keys[value]) {
                 known
             } else {
-                let part: Vec<u16> =
-                    set.iter().copied().filter(|&l| self.codes[cell][l as usize] == value as u8).collect();
-                let (wins, _) = self.best(&part, cells);
+                let starts = *starts.get_or_insert_with(|| self.list_parts(cell, set.clone(), &sizes));
+                let part = starts[value]..starts[value] + size as usize;
+                let (wins, _) = self.best(part, cells.clone());
                 if self.aborted {
+                    self.sets.truncate(parts_start);
                     return 0;
                 }
                 self.memo.insert(keys[value], wins);
                 wins
             };
             if total + remaining <= bar {
-                return total;
+                break;
             }
         }
+        self.sets.truncate(parts_start);
         total
+    }
+
+    /// Pushes the layouts of `self.sets[set]` where `cell` is safe onto the set stack, grouped by
+    /// the number it shows (in set order within a group), and returns where each group starts.
+    fn list_parts(&mut self, cell: u32, set: Range<usize>, sizes: &[u32; 9]) -> [usize; 9] {
+        let mut starts = [0usize; 9];
+        let mut next = self.sets.len();
+        for value in 0..9 {
+            starts[value] = next;
+            next += sizes[value] as usize;
+        }
+        let base = self.sets.len();
+        self.sets.resize(next, 0);
+        let mut at = starts;
+        let start = cell as usize * self.count;
+        for index in set {
+            let layout = self.sets[index];
+            let code = self.codes[start + usize::from(layout)];
+            if code != MINE {
+                self.sets[at[usize::from(code)]] = layout;
+                at[usize::from(code)] += 1;
+            }
+        }
+        debug_assert_eq!(at[8], next);
+        debug_assert!(starts[0] >= base);
+        starts
     }
 }
 
@@ -375,16 +462,18 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
     let mut random = Pcg64Mcg::seed_from_u64(count as u64);
     let keys = (0..count).map(|_| random.random::<u128>()).collect();
     let mut search = Search {
-        codes,
+        codes: codes.concat(),
+        count,
         keys,
         memo: FxHashMap::default(),
         nodes: 0,
         budget: limits.search_nodes,
         aborted: false,
+        sets: (0..count as u16).collect(),
+        cells: (0..cells.len() as u32).collect(),
+        candidates: Vec::new(),
     };
-    let all: Vec<u16> = (0..count as u16).collect();
-    let every_cell: Vec<usize> = (0..cells.len()).collect();
-    let (wins, best) = search.best(&all, &every_cell);
+    let (wins, best) = search.best(0..count, 0..cells.len());
     if search.aborted {
         return None;
     }
