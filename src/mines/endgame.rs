@@ -297,14 +297,15 @@ impl Search {
             if !informative {
                 continue;
             }
-            self.cells.push(cell);
             if safe as usize == size {
                 // Free information: play it without looking at other cells (the later cells are
-                // still passed down: some may be informative in the parts).
+                // still passed down: some may be informative in the parts; the cell itself
+                // shows one number in each part, so it is not).
                 self.cells.extend_from_within(index + 1..cells.end);
                 free = Some((cell, safe));
                 break;
             }
+            self.cells.push(cell);
             self.candidates.push((safe, cell));
         }
         let children = informative_start..self.cells.len();
