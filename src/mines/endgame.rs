@@ -6,8 +6,11 @@
 //! wins(S) = max over cells c of Σ_v wins(S_{c,v}), S_{c,v} being the layouts in which c is safe
 //! and shows the number v (the layouts where c is a mine are lost). A cell that is safe in every
 //! layout of S and splits it is played without branching, since information never hurts. Sets are
-//! memoised, and a cell is skipped when the layouts where it is safe cannot beat the best so far. Sets are keyed by
-//! the XOR of random 128-bit keys of their layouts (Zobrist hashing).
+//! memoised, and a cell is skipped when the layouts where it is safe cannot beat the best so far.
+//! Each part of a cell's reveal is searched only until it is known to fall short of what the cell
+//! needs to beat the best so far (a floor, as in alpha-beta search); such a part is memoised as an
+//! upper bound, which serves again only where it settles the question. Sets are keyed by the XOR
+//! of random 128-bit keys of their layouts (Zobrist hashing).
 //! The same search runs on an isolated region alone (`isolated_region_move`): a pocket of covered
 //! cells that no reveal elsewhere can inform, searched while the whole board still has too many
 //! layouts.
@@ -26,6 +29,10 @@ use std::ops::Range;
 
 /// Code of a layout in which the cell is a mine.
 const MINE: u8 = u8::MAX;
+
+/// Flag of a memoised win count that is only an upper bound (its search stopped once it could
+/// not beat the floor it was given).
+const BOUND: u32 = 1 << 31;
 
 /// Limits of one endgame search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -241,6 +248,7 @@ struct Search {
     count: usize,
     /// Random key of each layout; a set's key is the XOR of its layouts' keys.
     keys: Vec<u128>,
+    /// Wins of each searched set by key, exact or (flagged with `BOUND`) an upper bound.
     memo: FxHashMap<u128, u32>,
     nodes: u64,
     budget: u64,
@@ -260,11 +268,13 @@ impl Search {
         &self.codes[start..start + self.count]
     }
 
-    /// Best number of layouts won from the set `self.sets[set]`, and the cell that achieves it.
+    /// Best number of layouts won from the set `self.sets[set]`, and the cell that achieves it,
+    /// when that number exceeds `floor`; otherwise `(floor, None)`, the best being at most `floor`
+    /// (the search stops as soon as it knows that: the caller only needs more).
     /// `self.cells[cells]` (ascending) holds every cell whose code varies over the set: a cell
     /// constant over a set is constant over its subsets, so each node passes its informative
     /// cells down.
-    fn best(&mut self, set: Range<usize>, cells: Range<usize>) -> (u32, Option<usize>) {
+    fn best(&mut self, set: Range<usize>, cells: Range<usize>, floor: u32) -> (u32, Option<usize>) {
         let size = set.len();
         if size <= 1 {
             return (size as u32, None);
@@ -310,10 +320,11 @@ impl Search {
         }
         let children = informative_start..self.cells.len();
         let best = if let Some((cell, safe)) = free {
-            (self.play(cell, set, safe, 0, children), Some(cell as usize))
+            let total = self.play(cell, set, safe, floor, children);
+            if total > floor { (total, Some(cell as usize)) } else { (floor, None) }
         } else {
             self.candidates[candidates_start..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            let mut best = (0u32, None);
+            let mut best = (floor, None);
             for index in candidates_start..self.candidates.len() {
                 let (safe, cell) = self.candidates[index];
                 if safe <= best.0 || self.aborted {
@@ -373,20 +384,22 @@ impl Search {
                 continue;
             }
             remaining -= size;
-            total += if size == 1 {
-                1
-            } else if let Some(&known) = self.memo.get(&keys[value]) {
-                known
-            } else {
-                let starts = *starts.get_or_insert_with(|| self.list_parts(cell, set.clone(), &sizes));
-                let part = starts[value]..starts[value] + size as usize;
-                let (wins, _) = self.best(part, cells.clone());
-                if self.aborted {
-                    self.sets.truncate(parts_start);
-                    return 0;
+            // The part must win more than this for the cell to beat `bar`.
+            let floor = bar.saturating_sub(total + remaining);
+            total += match (size, self.memo.get(&keys[value])) {
+                (1, _) => 1,
+                (_, Some(&known)) if known & BOUND == 0 || known & !BOUND <= floor => known & !BOUND,
+                _ => {
+                    let starts = *starts.get_or_insert_with(|| self.list_parts(cell, set.clone(), &sizes));
+                    let part = starts[value]..starts[value] + size as usize;
+                    let (wins, _) = self.best(part, cells.clone(), floor);
+                    if self.aborted {
+                        self.sets.truncate(parts_start);
+                        return 0;
+                    }
+                    self.memo.insert(keys[value], if wins > floor { wins } else { wins | BOUND });
+                    wins
                 }
-                self.memo.insert(keys[value], wins);
-                wins
             };
             if total + remaining <= bar {
                 break;
@@ -474,7 +487,7 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
         cells: (0..cells.len() as u32).collect(),
         candidates: Vec::new(),
     };
-    let (wins, best) = search.best(0..count, 0..cells.len());
+    let (wins, best) = search.best(0..count, 0..cells.len(), 0);
     if search.aborted {
         return None;
     }
