@@ -246,6 +246,14 @@ struct Search {
     codes: Vec<u8>,
     /// Layouts.
     count: usize,
+    /// The same codes by layout: `stride` per layout, cells in order (padded with zeros).
+    rows: Vec<u8>,
+    /// Cells per row of `rows`: the cells rounded up to a multiple of 16.
+    stride: usize,
+    /// Scratch of `scan_rows`: layouts where each cell is safe.
+    safe_counts: Vec<u16>,
+    /// Scratch of `scan_rows`: nonzero where a cell's code varies.
+    varies: Vec<u8>,
     /// Random key of each layout; a set's key is the XOR of its layouts' keys.
     keys: Vec<u128>,
     /// Wins of each searched set by key, exact or (flagged with `BOUND`) an upper bound.
@@ -266,6 +274,25 @@ impl Search {
     fn codes_of(&self, cell: u32) -> &[u8] {
         let start = cell as usize * self.count;
         &self.codes[start..start + self.count]
+    }
+
+    /// Counts, for every cell at once, the layouts of `self.sets[set]` where it is safe
+    /// (`safe_counts`) and whether its code varies over them (`varies`, nonzero when it does).
+    fn scan_rows(&mut self, set: Range<usize>) {
+        let stride = self.stride;
+        self.safe_counts.fill(0);
+        self.varies.fill(0);
+        let layouts = &self.sets[set];
+        let first = &self.rows[usize::from(layouts[0]) * stride..][..stride];
+        for &layout in layouts {
+            let row = &self.rows[usize::from(layout) * stride..][..stride];
+            for (((safe, varies), &code), &first) in
+                self.safe_counts.iter_mut().zip(self.varies.iter_mut()).zip(row).zip(first)
+            {
+                *safe += u16::from(code != MINE);
+                *varies |= code ^ first;
+            }
+        }
     }
 
     /// Best number of layouts won from the set `self.sets[set]`, and the cell that achieves it,
@@ -289,9 +316,16 @@ impl Search {
         let informative_start = self.cells.len();
         let candidates_start = self.candidates.len();
         let mut free = None;
+        // With many informative cells, one pass over the layouts' rows beats one per cell.
+        let by_rows = cells.len() * 4 >= self.stride;
+        if by_rows {
+            self.scan_rows(set.clone());
+        }
         for index in cells.clone() {
             let cell = self.cells[index];
-            let (informative, safe) = {
+            let (informative, safe) = if by_rows {
+                (self.varies[cell as usize] != 0, u32::from(self.safe_counts[cell as usize]))
+            } else {
                 let codes = self.codes_of(cell);
                 let layouts = &self.sets[set.clone()];
                 let first = codes[usize::from(layouts[0])];
@@ -412,26 +446,28 @@ impl Search {
     /// Pushes the layouts of `self.sets[set]` where `cell` is safe onto the set stack, grouped by
     /// the number it shows (in set order within a group), and returns where each group starts.
     fn list_parts(&mut self, cell: u32, set: Range<usize>, sizes: &[u32; 9]) -> [usize; 9] {
+        let base = self.sets.len();
         let mut starts = [0usize; 9];
-        let mut next = self.sets.len();
+        let mut next = base;
         for value in 0..9 {
             starts[value] = next;
             next += sizes[value] as usize;
         }
-        let base = self.sets.len();
         self.sets.resize(next, 0);
-        let mut at = starts;
-        let start = cell as usize * self.count;
-        for index in set {
-            let layout = self.sets[index];
-            let code = self.codes[start + usize::from(layout)];
+        // The set lies below `base` and the parts above it: two slices that cannot overlap.
+        let (below, parts) = self.sets.split_at_mut(base);
+        let codes = &self.codes[cell as usize * self.count..][..self.count];
+        let mut at: [usize; 16] =
+            std::array::from_fn(|value| starts.get(value).map_or(0, |start| start - base));
+        for &layout in &below[set] {
+            let code = codes[usize::from(layout)];
             if code != MINE {
-                self.sets[at[usize::from(code)]] = layout;
-                at[usize::from(code)] += 1;
+                let slot = &mut at[usize::from(code & 15)];
+                parts[*slot] = layout;
+                *slot += 1;
             }
         }
-        debug_assert_eq!(at[8], next);
-        debug_assert!(starts[0] >= base);
+        debug_assert_eq!(at[8], next - base);
         starts
     }
 }
@@ -475,9 +511,20 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
     }
     let mut random = Pcg64Mcg::seed_from_u64(count as u64);
     let keys = (0..count).map(|_| random.random::<u128>()).collect();
+    let stride = cells.len().next_multiple_of(16);
+    let mut rows = vec![0u8; count * stride];
+    for (cell, row) in codes.iter().enumerate() {
+        for (layout, &code) in row.iter().enumerate() {
+            rows[layout * stride + cell] = code;
+        }
+    }
     let mut search = Search {
         codes: codes.concat(),
         count,
+        rows,
+        stride,
+        safe_counts: vec![0; stride],
+        varies: vec![0; stride],
         keys,
         memo: FxHashMap::default(),
         nodes: 0,
