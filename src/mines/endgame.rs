@@ -420,10 +420,18 @@ impl Search {
             remaining -= size;
             // The part must win more than this for the cell to beat `bar`.
             let floor = bar.saturating_sub(total + remaining);
-            total += match (size, self.memo.get(&keys[value])) {
-                (1, _) => 1,
-                (_, Some(&known)) if known & BOUND == 0 || known & !BOUND <= floor => known & !BOUND,
-                _ => {
+            // A single layout is won; a memoised bound serves when it is at most the floor.
+            let known = if size == 1 {
+                Some(1)
+            } else {
+                self.memo
+                    .get(&keys[value])
+                    .filter(|&&known| known & BOUND == 0 || known & !BOUND <= floor)
+                    .map(|&known| known & !BOUND)
+            };
+            total += match known {
+                Some(wins) => wins,
+                None => {
                     let starts = *starts.get_or_insert_with(|| self.list_parts(cell, set.clone(), &sizes));
                     let part = starts[value]..starts[value] + size as usize;
                     let (wins, _) = self.best(part, cells.clone(), floor);
@@ -457,6 +465,7 @@ impl Search {
         // The set lies below `base` and the parts above it: two slices that cannot overlap.
         let (below, parts) = self.sets.split_at_mut(base);
         let codes = &self.codes[cell as usize * self.count..][..self.count];
+        // Sixteen slots, so that `code & 15` needs no bounds check; a safe code is 0..=8.
         let mut at: [usize; 16] =
             std::array::from_fn(|value| starts.get(value).map_or(0, |start| start - base));
         for &layout in &below[set] {
