@@ -272,8 +272,7 @@ struct Search {
 impl Search {
     /// Codes of `cell` over every layout.
     fn codes_of(&self, cell: u32) -> &[u8] {
-        let start = cell as usize * self.count;
-        &self.codes[start..start + self.count]
+        cell_codes(&self.codes, self.count, cell)
     }
 
     /// Counts, for every cell at once, the layouts of `self.sets[set]` where it is safe
@@ -464,7 +463,8 @@ impl Search {
         self.sets.resize(next, 0);
         // The set lies below `base` and the parts above it: two slices that cannot overlap.
         let (below, parts) = self.sets.split_at_mut(base);
-        let codes = &self.codes[cell as usize * self.count..][..self.count];
+        // Through the fields: `codes_of` would borrow all of `self` while `self.sets` is borrowed.
+        let codes = cell_codes(&self.codes, self.count, cell);
         // Sixteen slots, so that `code & 15` needs no bounds check; a safe code is 0..=8.
         let mut at: [usize; 16] =
             std::array::from_fn(|value| starts.get(value).map_or(0, |start| start - base));
@@ -479,6 +479,11 @@ impl Search {
         debug_assert_eq!(at[8], next - base);
         starts
     }
+}
+
+/// The codes of `cell` in `codes`, which holds `count` per cell.
+fn cell_codes(codes: &[u8], count: usize, cell: u32) -> &[u8] {
+    &codes[cell as usize * count..][..count]
 }
 
 /// The move with the best chance of winning the game, by exhaustive search, when the board has at
@@ -506,29 +511,26 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
             .filter(|&n| matches!(view.cells[n], Cell::Covered | Cell::Flagged))
             .filter_map(|n| layouts.covered.binary_search(&n).ok())
             .collect();
-        let row: Vec<u8> = (0..count)
-            .map(|l| {
-                if layouts.is_mine(l, local) {
-                    MINE
-                } else {
-                    covered_neighbours.iter().filter(|&&n| layouts.is_mine(l, n)).count() as u8
-                }
-            })
-            .collect();
+        codes.extend((0..count).map(|l| {
+            if layouts.is_mine(l, local) {
+                MINE
+            } else {
+                covered_neighbours.iter().filter(|&&n| layouts.is_mine(l, n)).count() as u8
+            }
+        }));
         cells.push(cell);
-        codes.push(row);
     }
     let mut random = Pcg64Mcg::seed_from_u64(count as u64);
     let keys = (0..count).map(|_| random.random::<u128>()).collect();
     let stride = cells.len().next_multiple_of(16);
     let mut rows = vec![0u8; count * stride];
-    for (cell, row) in codes.iter().enumerate() {
+    for (cell, row) in codes.chunks_exact(count).enumerate() {
         for (layout, &code) in row.iter().enumerate() {
             rows[layout * stride + cell] = code;
         }
     }
     let mut search = Search {
-        codes: codes.concat(),
+        codes,
         count,
         rows,
         stride,
