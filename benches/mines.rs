@@ -1,8 +1,9 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
 //! one exhaustive endgame search, one random layout that fits a position (counted, and searched
 //! and mixed where a component is too big to count), one whole expert game, and the exact
-//! analysis of a 1000x1000 position and a random layout that fits it. Each checks its result so
-//! a broken solver cannot look fast.
+//! analysis of a 1000x1000 position and a random layout that fits it, and of a 1000x1000
+//! position whose components go over the node budget. Each checks its result so a broken solver
+//! cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use curio::mines::board::neighbours;
@@ -127,6 +128,22 @@ fn benches(c: &mut Criterion) {
     assert!(solver::sample_layout(&big_view, solver::DEFAULT_NODE_BUDGET, &mut rng).is_ok());
     group.bench_function("a random layout that fits after 200 openings (imported boards)", |b| {
         b.iter(|| solver::sample_layout(black_box(&big_view), solver::DEFAULT_NODE_BUDGET, &mut rng))
+    });
+    group.finish();
+    // The same board with half of its zero cells clicked: the openings join into frontier
+    // components of tens of thousands of boxes, each over the node budget and approximated.
+    let mut tangled_game = big_game.clone();
+    for pick in rand::seq::index::sample(&mut rng, zeros.len(), zeros.len() / 2).iter() {
+        let _ = tangled_game.reveal(zeros[pick] / 1000, zeros[pick] % 1000);
+    }
+    let tangled_view = BoardView { width: 1000, height: 1000, mines: 150_000, cells: tangled_game.cells() };
+    let tangled_analysis = analyze(&tangled_view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
+    assert!(!tangled_analysis.exact, "some component goes over the node budget");
+    assert!(tangled_analysis.component_sizes.iter().any(|&size| size > 10_000));
+    let mut group = c.benchmark_group("1000x1000/150000, half the zero cells clicked");
+    group.sample_size(10);
+    group.bench_function("analysis (components over the budget approximated)", |b| {
+        b.iter(|| analyze(black_box(&tangled_view), solver::DEFAULT_NODE_BUDGET))
     });
     group.finish();
 }

@@ -1268,8 +1268,13 @@ fn solve_structure(
 }
 
 /// Boxes in an order where each next box shares the most constraints with earlier ones (early
-/// pruning). O(B² + B·k) for B boxes of k constraints.
+/// pruning), ties to the box listed first. A max-heap with stale entries skipped keeps it
+/// O((B + E) log B) for B boxes and E box-constraint incidences counted once per box of each
+/// constraint; picking by a scan each time was O(B²), minutes for the 30,000-box components of a
+/// 1000x1000 board.
 fn enumeration_order(boxes: &[Box], box_list: &[usize], scratch: &mut Scratch) -> Vec<usize> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
     let mut order = Vec::with_capacity(box_list.len());
     let mut placed = vec![false; box_list.len()];
     let mut score = vec![0usize; box_list.len()];
@@ -1285,12 +1290,11 @@ fn enumeration_order(boxes: &[Box], box_list: &[usize], scratch: &mut Scratch) -
             boxes_of[c].push(slot);
         }
     }
-    while order.len() < box_list.len() {
-        let mut next = usize::MAX;
-        for slot in 0..box_list.len() {
-            if !placed[slot] && (next == usize::MAX || score[slot] > score[next]) {
-                next = slot;
-            }
+    let mut heap: BinaryHeap<(usize, Reverse<usize>)> =
+        (0..box_list.len()).map(|slot| (0, Reverse(slot))).collect();
+    while let Some((entry_score, Reverse(next))) = heap.pop() {
+        if placed[next] || entry_score != score[next] {
+            continue;
         }
         placed[next] = true;
         for &c in &boxes[box_list[next]].constraints {
@@ -1298,6 +1302,9 @@ fn enumeration_order(boxes: &[Box], box_list: &[usize], scratch: &mut Scratch) -
                 touched[c] = true;
                 for &other in &boxes_of[c] {
                     score[other] += 1;
+                    if !placed[other] {
+                        heap.push((score[other], Reverse(other)));
+                    }
                 }
             }
         }
@@ -1526,5 +1533,50 @@ mod tests {
             }
         }
         assert!(around >= 10, "{around} contradictions with the numbers around");
+    }
+
+    /// The quadratic scan the heap in `enumeration_order` replaced: the unplaced box sharing
+    /// the most constraints with those placed, ties to the box listed first.
+    fn scanned_order(boxes: &[Box], box_list: &[usize]) -> Vec<usize> {
+        let mut order = Vec::new();
+        let mut placed = vec![false; box_list.len()];
+        let mut touched = std::collections::HashSet::new();
+        while order.len() < box_list.len() {
+            let shared = |slot: usize| {
+                boxes[box_list[slot]].constraints.iter().filter(|c| touched.contains(*c)).count()
+            };
+            let mut next = usize::MAX;
+            for (slot, &done) in placed.iter().enumerate() {
+                if !done && (next == usize::MAX || shared(slot) > shared(next)) {
+                    next = slot;
+                }
+            }
+            placed[next] = true;
+            touched.extend(boxes[box_list[next]].constraints.iter().copied());
+            order.push(box_list[next]);
+        }
+        order
+    }
+
+    proptest::proptest! {
+        /// The heap picks boxes in the order of the quadratic scan, so the enumeration (and every
+        /// game the solver plays) is unchanged by it.
+        #[test]
+        fn the_enumeration_order_is_that_of_the_quadratic_scan(
+            box_constraints in proptest::collection::vec(proptest::collection::btree_set(0usize..12, 0..5), 1..40),
+            reversed in proptest::bool::ANY,
+        ) {
+            let boxes: Vec<Box> = box_constraints
+                .iter()
+                .enumerate()
+                .map(|(cell, constraints)| Box { cells: vec![cell], constraints: constraints.iter().copied().collect() })
+                .collect();
+            let mut box_list: Vec<usize> = (0..boxes.len()).collect();
+            if reversed {
+                box_list.reverse();
+            }
+            let mut scratch = Scratch::new(12);
+            proptest::prop_assert_eq!(enumeration_order(&boxes, &box_list, &mut scratch), scanned_order(&boxes, &box_list));
+        }
     }
 }
