@@ -1,9 +1,9 @@
 //! Minesweeper benchmarks: one solver decision on expert positions (exact analysis included),
-//! one exhaustive endgame search, one random layout that fits a position (counted, and searched
-//! and mixed where a component is too big to count), one whole expert game, and the exact
-//! analysis of a 1000x1000 position and a random layout that fits it, and of a 1000x1000
-//! position whose components go over the node budget. Each checks its result so a broken solver
-//! cannot look fast.
+//! one exhaustive endgame search, one random layout that fits a position, the analysis and a
+//! layout of an expert position too big to count until its certain cells are taken out, one
+//! whole expert game, the exact analysis of a 1000x1000 position and a random layout that fits
+//! it, and of a 1000x1000 position whose components certain mines hold together. Each checks
+//! its result so a broken solver cannot look fast.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use curio::mines::board::neighbours;
@@ -72,18 +72,22 @@ fn benches(c: &mut Criterion) {
     c.bench_function("expert: a random layout that fits a position (imported boards)", |b| {
         b.iter(|| solver::sample_layout(black_box(&view), solver::DEFAULT_NODE_BUDGET, &mut rng))
     });
-    // An expert position with a component over the node budget: its layout is searched and
-    // mixed, not counted.
+    // An expert position with a component over the node budget as it stands: taken apart at
+    // its certain cells, it is counted (analysis and a uniform layout).
     let tangled =
         curio::mines::text::parse(include_str!("../tests/fixtures/mines-expert-too-big-to-count.txt"))
             .expect("the fixture parses");
     let tangled_view = tangled.view();
+    assert!(analyze(&tangled_view, solver::DEFAULT_NODE_BUDGET).expect("consistent").exact);
     let drawn =
         solver::sample_layout(&tangled_view, solver::DEFAULT_NODE_BUDGET, &mut rng).expect("a layout");
-    assert!(!drawn.uniform && drawn.mines.iter().filter(|&&mine| mine).count() == 99);
-    let mut group = c.benchmark_group("expert, too big to count");
+    assert!(drawn.uniform && drawn.mines.iter().filter(|&&mine| mine).count() == 99);
+    let mut group = c.benchmark_group("expert, too big to count with its certain cells");
     group.sample_size(10);
-    group.bench_function("a layout that fits, searched and mixed (imported boards)", |b| {
+    group.bench_function("exact analysis without them", |b| {
+        b.iter(|| analyze(black_box(&tangled_view), solver::DEFAULT_NODE_BUDGET))
+    });
+    group.bench_function("a layout that fits, counted without them (imported boards)", |b| {
         b.iter(|| solver::sample_layout(black_box(&tangled_view), solver::DEFAULT_NODE_BUDGET, &mut rng))
     });
     group.finish();
@@ -131,18 +135,18 @@ fn benches(c: &mut Criterion) {
     });
     group.finish();
     // The same board with half of its zero cells clicked: the openings join into frontier
-    // components of tens of thousands of boxes, each over the node budget and approximated.
+    // components of tens of thousands of boxes, held together by certain mines; taken apart at
+    // them, every part is counted.
     let mut tangled_game = big_game.clone();
     for pick in rand::seq::index::sample(&mut rng, zeros.len(), zeros.len() / 2).iter() {
         let _ = tangled_game.reveal(zeros[pick] / 1000, zeros[pick] % 1000);
     }
     let tangled_view = BoardView { width: 1000, height: 1000, mines: 150_000, cells: tangled_game.cells() };
     let tangled_analysis = analyze(&tangled_view, solver::DEFAULT_NODE_BUDGET).expect("consistent");
-    assert!(!tangled_analysis.exact, "some component goes over the node budget");
-    assert!(tangled_analysis.component_sizes.iter().any(|&size| size > 10_000));
+    assert!(tangled_analysis.exact, "every part is counted");
     let mut group = c.benchmark_group("1000x1000/150000, half the zero cells clicked");
     group.sample_size(10);
-    group.bench_function("analysis (components over the budget approximated)", |b| {
+    group.bench_function("exact analysis (certain cells taken out)", |b| {
         b.iter(|| analyze(black_box(&tangled_view), solver::DEFAULT_NODE_BUDGET))
     });
     group.finish();

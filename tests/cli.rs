@@ -404,7 +404,8 @@ fn mines_bad_input_is_a_clear_error() {
 
 /// `curio mines layout`: the board with a drawn layout marked, which fits every number and the
 /// mine count, the same for the same seed; JSON lists the mines; a board too big to count says
-/// its layout was not drawn uniformly; a board no layout fits is a clear error.
+/// its layout was not drawn uniformly, unless taking its certain cells out lets it be counted; a
+/// board no layout fits is a clear error.
 #[test]
 fn mines_layout_marks_mines_that_fit() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -434,14 +435,23 @@ fn mines_layout_marks_mines_that_fit() {
         (serde_json::json!(true), serde_json::json!(4))
     );
 
-    let tangled = fixtures.join("mines-expert-too-big-to-count.txt");
+    // Too big to count even with the certain cells taken out: not proved uniform.
+    let tangled = fixtures.join("mines-too-big-to-count-without-certain-cells.txt");
     let output = curio(&["mines", "layout", path_str(&tangled)]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let printed = text(&output.stdout);
     assert!(printed.contains("not proved equally likely: the board is too big to count them"), "{printed}");
     let drawn = curio::mines::text::parse(&printed).expect("the output is a board file");
     let layout = drawn.layout.expect("every mine marked");
-    assert_eq!(layout.iter().filter(|&&mine| mine).count(), 99);
+    assert_eq!(layout.iter().filter(|&&mine| mine).count(), 240);
+    // Too big to count as it stands, counted once its certain cells are taken out: uniform.
+    let expert = fixtures.join("mines-expert-too-big-to-count.txt");
+    let output = curio(&["mines", "layout", path_str(&expert)]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let printed = text(&output.stdout);
+    assert!(!printed.contains("not proved equally likely"), "{printed}");
+    let drawn = curio::mines::text::parse(&printed).expect("the output is a board file");
+    assert_eq!(drawn.layout.expect("every mine marked").iter().filter(|&&mine| mine).count(), 99);
 
     let dir = temp_dir("mines-layout");
     let inconsistent = dir.path().join("inconsistent.txt");

@@ -122,6 +122,23 @@ fn small_game(
     (game.status() == GameStatus::Playing && covered.len() <= max_covered).then_some((game, covered))
 }
 
+/// Sets `FORCE_WITHOUT_CERTAIN` for the life of the guard: every analysis takes the certain
+/// cells out of its components, as those of boards with components too big to count do.
+struct WithoutCertain;
+
+impl WithoutCertain {
+    fn new() -> Self {
+        super::solver::FORCE_WITHOUT_CERTAIN.with(|forced| forced.set(true));
+        Self
+    }
+}
+
+impl Drop for WithoutCertain {
+    fn drop(&mut self) {
+        super::solver::FORCE_WITHOUT_CERTAIN.with(|forced| forced.set(false));
+    }
+}
+
 /// Sets `FORCE_TILT` for the life of the guard.
 struct ForcedTilt;
 
@@ -151,17 +168,19 @@ proptest! {
         let view = BoardView { width, height, mines, cells: game.cells() };
         let Some((expected, layouts)) = brute_force(&view) else { return Ok(()) };
         let layout = game.mine_layout().expect("layout");
-        // Combined as they are, and tilted as big boards are (see `combine_tilted`).
-        for tilted in [false, true] {
+        // Combined as they are, tilted as big boards are (see `combine_tilted`), and with the
+        // certain cells taken out, as boards with components too big to count are.
+        for (tilted, without_certain) in [(false, false), (true, false), (false, true), (true, true)] {
             let _forced = tilted.then(ForcedTilt::new);
+            let _without = without_certain.then(WithoutCertain::new);
             let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
             prop_assert!(analysis.exact);
             prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
-                "tilted {tilted}, layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
+                "tilted {tilted}, without certain {without_certain}, layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
             for (index, (got, want)) in analysis.probabilities.iter().zip(&expected).enumerate() {
                 match (got, want) {
                     (Some(got), Some(want)) => prop_assert!((got - want).abs() < 1e-9,
-                        "tilted {tilted}, cell {index}: solver {got} brute force {want}\n{}",
+                        "tilted {tilted}, without certain {without_certain}, cell {index}: solver {got} brute force {want}\n{}",
                         super::text::format(width, mines, game.cells(), None)),
                     (None, None) => {}
                     _ => prop_assert!(false, "cell {index}: covered mismatch"),
@@ -228,9 +247,13 @@ fn layouts_are_drawn_for_big_boards() {
         }
         positions.push((game, true));
     }
-    // 150x100 with 2,250 mines and 400 random clicks: a component goes over the node budget.
+    // 150x100 with 2,250 mines and 400 random clicks: a component goes over the node budget,
+    // and with the certain cells in (no second try without them) it stays so.
     positions.push((random_game(150, 100, 2250, 1, 400), false));
+    // The same position with its certain cells taken out: every component is counted.
+    positions.push((random_game(150, 100, 2250, 1, 400), true));
     for (game, exact) in positions {
+        let _keep = (!exact).then(super::solver::tests::KeepCertain::new);
         let BoardConfig { width, height, mines, .. } = game.config();
         let view = BoardView { width, height, mines, cells: game.cells() };
         assert_eq!(analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact, exact, "{width}x{height}");
@@ -657,7 +680,11 @@ proptest! {
     fn assumed_layout_counts_equal_brute_force(
         width in 2usize..=4, height in 2usize..=4, mines in 1usize..=5, seed in any::<u64>(), clicks in 1usize..=3,
         picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<bool>()), 1..=3),
+        without_certain in any::<bool>(),
     ) {
+        // A base analysed without its certain cells counts the assumptions without them too,
+        // an assumption on a certain cell holding in every layout or in none.
+        let _without = without_certain.then(WithoutCertain::new);
         let small = small_game((width, height, mines), seed, clicks, 14);
         prop_assume!(small.is_some());
         let (game, covered) = small.expect("assumed");
@@ -686,7 +713,9 @@ proptest! {
     #[test]
     fn possible_fifty_fifty_chances_equal_brute_force(
         width in 2usize..=5, height in 2usize..=4, mines in 2usize..=7, seed in any::<u64>(), clicks in 1usize..=3,
+        without_certain in any::<bool>(),
     ) {
+        let _without = without_certain.then(WithoutCertain::new);
         let small = small_game((width, height, mines), seed, clicks, 14);
         prop_assume!(small.is_some());
         let (game, _) = small.expect("assumed");
@@ -877,8 +906,11 @@ proptest! {
     #[test]
     fn analysis_after_a_reveal_equals_a_fresh_analysis(
         width in 4usize..=16, height in 4usize..=16, density in 0.08f64..0.25, seed in any::<u64>(),
-        clicks in 1usize..=10, pick in any::<usize>(),
+        clicks in 1usize..=10, pick in any::<usize>(), without_certain in any::<bool>(),
     ) {
+        // Without its certain cells, the base has no structure to share: each number is
+        // analysed afresh (`Reveal`), which must agree all the same.
+        let _without = without_certain.then(WithoutCertain::new);
         let cells = width * height;
         let in_play = game_in_play(width, height, density, seed, clicks);
         prop_assume!(in_play.is_some());

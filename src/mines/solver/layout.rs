@@ -47,15 +47,38 @@ pub fn sample_layout(
     rng: &mut impl rand::RngExt,
 ) -> Result<DrawnLayout, SolveError> {
     check_view(view)?;
-    let first = structure(view, &[], None).map_err(|error| name_unmet(view, error))?;
-    let combined = combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?;
+    let first = structure(view, &[], None, None).map_err(|error| name_unmet(view, error))?;
+    // First within a smaller budget, as `analyze` does.
+    let first_budget = node_budget.min(FIRST_TRY_NODE_BUDGET);
+    let combined = combine(view, &first, first_budget, true).map_err(|error| name_unmet(view, error))?;
     if combined.exact {
         let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
         return Ok(DrawnLayout { mines, uniform: true });
     }
     // The local search cannot tell a component that no layout fits from a hard one: the rules
-    // find the contradictions they can first.
-    deduce(view)?;
+    // find the contradictions they can first. With the cells they prove taken out, the
+    // components may all be counted (`Certain`): then the draw is uniform after all.
+    if let Some(certain) = certain_to_take_out(view)? {
+        let reduced = certain.reduce(view)?;
+        let without = structure(&reduced, &[], None, Some(&certain))?;
+        let combined = combine(&reduced, &without, node_budget, true)?;
+        if combined.exact {
+            let mut mines = draw_layout(&reduced, &without, &combined, node_budget, rng)?;
+            for (cell, state) in certain.state.iter().enumerate() {
+                mines[cell] |= *state == Some(true);
+            }
+            return Ok(DrawnLayout { mines, uniform: true });
+        }
+    }
+    let combined = if first_budget < node_budget {
+        combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?
+    } else {
+        combined
+    };
+    if combined.exact {
+        let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
+        return Ok(DrawnLayout { mines, uniform: true });
+    }
     let mines = draw_around_searched(view, &first, &combined, |counts| !counts.exact, node_budget, rng)?;
     Ok(DrawnLayout { mines, uniform: false })
 }
@@ -182,7 +205,7 @@ fn draw_around_searched(
                 }
             }
         }
-        let assumed_structure = structure(view, &assumed, None)?;
+        let assumed_structure = structure(view, &assumed, None, None)?;
         match combine(view, &assumed_structure, node_budget, true) {
             Ok(combined) if combined.exact => {
                 return draw_layout(view, &assumed_structure, &combined, node_budget, rng);
@@ -875,7 +898,7 @@ mod tests {
             let board = crate::mines::text::parse(content).unwrap();
             let view = board.view();
             let every = all_layouts(&view);
-            let first = structure(&view, &[], None).unwrap();
+            let first = structure(&view, &[], None, None).unwrap();
             let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
             let lowest = combined.components.iter().map(|counts| counts.first_cell).min().unwrap();
             let searched = |counts: &ComponentCounts| !only_first || counts.first_cell == lowest;
@@ -904,7 +927,7 @@ mod tests {
     fn rest_weights_equal_brute_force() {
         let board = crate::mines::text::parse("mines=5\n1.2.1..1.2.1\n............\n").unwrap();
         let view = board.view();
-        let first = structure(&view, &[], None).unwrap();
+        let first = structure(&view, &[], None, None).unwrap();
         let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
         let lowest = combined.components.iter().map(|counts| counts.first_cell).min().unwrap();
         let counted = Counted::new(&first, &combined, |counts: &ComponentCounts| counts.first_cell == lowest);
@@ -931,18 +954,22 @@ mod tests {
         assert!(totals.len() > 1, "the searched component's total must vary: {totals:?}");
     }
 
-    /// `APPROXIMATED_EXPERT`, with a component over the node budget, gets a layout that fits,
-    /// drawn around a searched one and so said not to be uniform.
+    /// `APPROXIMATED_EXPERT`, with a component over the node budget (its certain cells kept
+    /// in), gets a layout that fits, drawn around a searched one and so said not to be uniform;
+    /// with them taken out, every component is counted and the draw is uniform.
     #[test]
     fn a_board_too_big_to_count_gets_a_searched_layout() {
         use rand::SeedableRng;
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view = board.view();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-        for _ in 0..20 {
-            let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
-            assert!(!drawn.uniform);
-            assert!(crate::mines::oracle_tests::fits(&view, &drawn.mines));
+        for keep_certain in [true, false] {
+            let _keep = keep_certain.then(crate::mines::solver::tests::KeepCertain::new);
+            for _ in 0..20 {
+                let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
+                assert_eq!(drawn.uniform, !keep_certain);
+                assert!(crate::mines::oracle_tests::fits(&view, &drawn.mines));
+            }
         }
     }
 }

@@ -32,6 +32,11 @@ pub use layout::{DrawnLayout, sample_layout};
 /// Default cap on backtracking nodes per analysis.
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
 
+/// The nodes an analysis spends on the components as they are before it takes the certain
+/// cells out (`Certain`): where the components need more, certain mines most likely hold them
+/// together, and taken apart they are counted in far fewer.
+const FIRST_TRY_NODE_BUDGET: u64 = 200_000;
+
 /// What the solver knows: the visible board and the total number of mines.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardView<'a> {
@@ -127,6 +132,102 @@ pub struct Analysis {
     /// Per component, its enumeration (reused for the components that a later analysis of a
     /// nearby position leaves untouched; empty for counts only).
     pub(crate) components: Vec<Arc<ComponentCounts>>,
+    /// The cells the trivial and subset rules prove, where they were taken out of the
+    /// components (`without_certain`); none for an analysis of the whole frontier.
+    pub(crate) certain: Option<Arc<Certain>>,
+}
+
+/// Cells the trivial and subset rules prove safe or mines. An analysis may take them out of
+/// the boxes and numbers (each number keeping its undetermined cells and the mines they still
+/// need): every layout holds them the same way, so the counts and the chances of the other
+/// cells are unchanged. Certain mines are shared by many numbers and glue independent parts of
+/// the frontier into one component, whose layouts are then the product of the parts' and soon
+/// too many to count; taken out, the parts are components of their own and are convolved.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Certain {
+    /// Per cell: `Some(true)` a certain mine, `Some(false)` certain safe, `None` undetermined.
+    state: Vec<Option<bool>>,
+    /// The certain mines.
+    mines: usize,
+}
+
+impl Certain {
+    /// The certain cells of `view` (`None` when there are none).
+    fn of(view: &BoardView<'_>) -> Result<Option<Self>, SolveError> {
+        let deductions = deduce(view)?;
+        if deductions.safe.is_empty() && deductions.mines.is_empty() {
+            return Ok(None);
+        }
+        let mut state = vec![None; view.cells.len()];
+        for &(cell, _) in &deductions.safe {
+            state[cell] = Some(false);
+        }
+        for &(cell, _) in &deductions.mines {
+            state[cell] = Some(true);
+        }
+        Ok(Some(Self { state, mines: deductions.mines.len() }))
+    }
+
+    /// `view` with the certain mines taken from its mine count.
+    fn reduce<'v>(&self, view: &BoardView<'v>) -> Result<BoardView<'v>, SolveError> {
+        let mines =
+            view.mines.checked_sub(self.mines).ok_or(SolveError::Inconsistent { mines: view.mines })?;
+        Ok(BoardView { mines, ..*view })
+    }
+
+    /// Sets the certain cells' chances in an analysis made without them.
+    fn restore(self: &Arc<Self>, mut analysis: Analysis) -> Analysis {
+        for (cell, state) in self.state.iter().enumerate() {
+            match state {
+                Some(true) => {
+                    analysis.probabilities[cell] = Some(1.0);
+                    analysis.mines.push(cell);
+                }
+                Some(false) => {
+                    analysis.probabilities[cell] = Some(0.0);
+                    analysis.safe.push(cell);
+                }
+                None => {}
+            }
+        }
+        analysis.safe.sort_unstable();
+        analysis.mines.sort_unstable();
+        analysis.certain = Some(Arc::clone(self));
+        analysis
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set it to analyse every board with its certain cells taken out (`without_certain`),
+    /// as boards with components too big to count are.
+    pub(crate) static FORCE_WITHOUT_CERTAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a test asks for every analysis without its certain cells (never outside tests).
+fn without_certain_forced() -> bool {
+    #[cfg(test)]
+    return FORCE_WITHOUT_CERTAIN.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests of the approximations set it to keep the certain cells in (no second try
+    /// without them), so that the fixtures too big to count stay so.
+    pub(crate) static KEEP_CERTAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The certain cells of `view`, to take out where a component is too big to count; none
+/// where there are none, or where a test keeps them in.
+fn certain_to_take_out(view: &BoardView<'_>) -> Result<Option<Certain>, SolveError> {
+    let certain = Certain::of(view)?;
+    #[cfg(test)]
+    if KEEP_CERTAIN.with(std::cell::Cell::get) {
+        return Ok(None);
+    }
+    Ok(certain)
 }
 
 /// ln(n!) for any n: a table for small n, Stirling's series beyond (error < 1e-13).
@@ -667,11 +768,47 @@ impl Enumerator<'_> {
 /// unmet number of an inconsistent board where they find one.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
     check_view(view)?;
-    match structure(view, &[], None).and_then(|structure| solve_structure(view, &structure, node_budget)) {
-        Ok(analysis) if analysis.exact => Ok(analysis),
-        Ok(analysis) => deduce(view).map(|_| analysis),
-        Err(error) => Err(name_unmet(view, error)),
+    if without_certain_forced() {
+        return without_certain(view, node_budget).map_err(|error| name_unmet(view, error));
     }
+    let structure = structure(view, &[], None, None).map_err(|error| name_unmet(view, error))?;
+    // A component that needs more than a first budget is most likely held together by certain
+    // mines: then again with the certain cells taken out, which on big boards splits it into
+    // parts that can be counted; where there are none, the whole budget after all.
+    let first_budget = node_budget.min(FIRST_TRY_NODE_BUDGET);
+    let analysis =
+        solve_structure(view, &structure, first_budget).map_err(|error| name_unmet(view, error))?;
+    if analysis.exact {
+        return Ok(analysis);
+    }
+    if let Some(certain) = certain_to_take_out(view)?
+        && let Ok(without) = analyze_without(view, Arc::new(certain), node_budget)
+    {
+        return Ok(without);
+    }
+    if first_budget == node_budget {
+        return Ok(analysis);
+    }
+    solve_structure(view, &structure, node_budget).map_err(|error| name_unmet(view, error))
+}
+
+/// `analyze` with the cells that the trivial and subset rules prove taken out of the components
+/// (`Certain`).
+fn without_certain(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
+    let certain = Certain::of(view)?.unwrap_or(Certain { state: vec![None; view.cells.len()], mines: 0 });
+    analyze_without(view, Arc::new(certain), node_budget)
+}
+
+/// `analyze` without the `certain` cells of `view`.
+fn analyze_without(
+    view: &BoardView<'_>,
+    certain: Arc<Certain>,
+    node_budget: u64,
+) -> Result<Analysis, SolveError> {
+    let reduced = certain.reduce(view)?;
+    let structure = structure(&reduced, &[], None, Some(&certain))?;
+    let analysis = solve_structure(&reduced, &structure, node_budget)?;
+    Ok(certain.restore(analysis))
 }
 
 /// `error`, or where it says the board is inconsistent, the unmet number that the trivial and
@@ -697,9 +834,16 @@ pub fn count_layouts_assuming(
 ) -> Result<(f64, bool), SolveError> {
     debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
     check_view(view)?;
+    if let Some(certain) = &base.certain {
+        // The assumptions on top of the same certain cells.
+        let reduced = certain.reduce(view)?;
+        let structure = structure(&reduced, assumed, None, Some(certain))?;
+        let combined = combine(&reduced, &structure, node_budget, true)?;
+        return Ok((combined.log_layouts, combined.exact));
+    }
     let reuse =
         Some(Reuse::around(base, assumed.iter().map(|&(cell, _)| cell))).filter(|reuse| reuse.base.exact);
-    let structure = structure(view, assumed, reuse.as_ref())?;
+    let structure = structure(view, assumed, reuse.as_ref(), None)?;
     let combined = combine(view, &structure, node_budget, true)?;
     Ok((combined.log_layouts, combined.exact))
 }
@@ -710,7 +854,10 @@ pub fn count_layouts_assuming(
 /// cell nor its covered neighbours belong to are unchanged and reused; each result equals a
 /// fresh `analyze` of the board with that number, to the last bit.
 pub(crate) struct Reveal<'a> {
-    structure: Structure<'a>,
+    /// The shared structure; none where `base` was analysed without its certain cells, whose
+    /// certain cells depend on the number shown: each number is then analysed afresh, without
+    /// its certain cells too.
+    structure: Option<Structure<'a>>,
     /// Index of the cell's own number in the structure's constraints (none when it has no
     /// covered neighbour: then it can only show 0).
     number: Option<usize>,
@@ -722,15 +869,18 @@ impl<'a> Reveal<'a> {
     /// it as a mine).
     pub(crate) fn new(view: &BoardView<'_>, base: &'a Analysis, cell: usize) -> Result<Self, SolveError> {
         check_view(view)?;
+        if base.certain.is_some() {
+            return Ok(Self { structure: None, number: None });
+        }
         // Built with the cell showing 0, which only its own constraint's count depends on.
         let mut cells = view.cells.to_vec();
         cells[cell] = Cell::Revealed(0);
         let view = BoardView { cells: &cells, ..*view };
         let changed = std::iter::once(cell).chain(neighbours(view.width, view.height, cell));
         let reuse = Some(Reuse::around(base, changed)).filter(|reuse| reuse.base.exact);
-        let structure = structure(&view, &[], reuse.as_ref())?;
+        let structure = structure(&view, &[], reuse.as_ref(), None)?;
         let number = structure.all.iter().position(|constraint| constraint.origin == cell);
-        Ok(Self { structure, number })
+        Ok(Self { structure: Some(structure), number })
     }
 
     /// `analyze` of `view`, where the cell shows `value`.
@@ -740,12 +890,18 @@ impl<'a> Reveal<'a> {
         value: u8,
         node_budget: u64,
     ) -> Result<Analysis, SolveError> {
+        let Some(structure) = &mut self.structure else {
+            // The base needed its certain cells out, and so, most likely, does this position:
+            // straight to that, without first spending the budget on its components as they are.
+            check_view(view)?;
+            return without_certain(view, node_budget).map_err(|error| name_unmet(view, error));
+        };
         match self.number {
-            Some(index) => self.structure.all[index].mines = usize::from(value),
+            Some(index) => structure.all[index].mines = usize::from(value),
             None if value > 0 => return Err(SolveError::Inconsistent { mines: view.mines }),
             None => {}
         }
-        solve_structure(view, &self.structure, node_budget)
+        solve_structure(view, structure, node_budget)
     }
 }
 
@@ -833,12 +989,14 @@ fn structure<'a>(
     view: &BoardView<'_>,
     assumed: &[(usize, bool)],
     reuse: Option<&Reuse<'a>>,
+    certain: Option<&Certain>,
 ) -> Result<Structure<'a>, SolveError> {
+    debug_assert!(reuse.is_none() || certain.is_none());
     let cells = view.width * view.height;
     let is_covered = |cell: usize| matches!(view.cells[cell], Cell::Covered | Cell::Flagged);
     // The cells whose boxes and components are built here, sorted, and their numbers: every
     // covered cell, or with an earlier analysis only the changed region.
-    let (region, mut all) = match reuse {
+    let (mut region, mut all) = match reuse {
         Some(reuse) => {
             let region = reuse.region(view);
             let numbers = reuse.numbers(view, &region);
@@ -846,6 +1004,30 @@ fn structure<'a>(
         }
         None => ((0..cells).filter(|&cell| is_covered(cell)).collect(), constraints(view)),
     };
+    let mut assumed = assumed.to_vec();
+    if let Some(certain) = certain {
+        // Each number keeps its undetermined cells and the mines they still need.
+        let undetermined = |cell: &usize| certain.state[*cell].is_none();
+        region.retain(undetermined);
+        for constraint in &mut all {
+            let mines = constraint.cells().iter().filter(|&&cell| certain.state[cell] == Some(true)).count();
+            let mines =
+                constraint.mines.checked_sub(mines).ok_or(SolveError::Inconsistent { mines: view.mines })?;
+            *constraint = Constraint::new(
+                constraint.origin,
+                constraint.cells().iter().copied().filter(undetermined),
+                mines,
+            );
+        }
+        all.retain(|constraint| constraint.len > 0 || constraint.mines > 0);
+        // An assumption on a certain cell holds in every layout or in none.
+        for &(cell, mine) in &assumed {
+            if certain.state[cell].is_some_and(|state| state != mine) {
+                return Err(SolveError::Inconsistent { mines: view.mines });
+            }
+        }
+        assumed.retain(|(cell, _)| undetermined(cell));
+    }
     all.extend(assumed.iter().map(|&(cell, mine)| Constraint::new(cell, [cell], usize::from(mine))));
     // Constraints with no covered cells must be satisfied already (number 0 revealed around).
     if all.iter().any(|c| c.cells().is_empty() && c.mines > 0) {
@@ -1264,6 +1446,7 @@ fn solve_structure(
         interior_probability,
         log_layouts,
         components,
+        certain: None,
     })
 }
 
@@ -1400,7 +1583,7 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Position 253,148 of `curio mines bench --level expert --rule opening --seed 1`, where a
@@ -1412,6 +1595,7 @@ mod tests {
     /// mines left, so the consistent board was reported inconsistent.
     #[test]
     fn an_approximated_component_never_makes_a_consistent_board_inconsistent() {
+        let _keep = KeepCertain::new();
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view = board.view();
         let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
@@ -1533,6 +1717,54 @@ mod tests {
             }
         }
         assert!(around >= 10, "{around} contradictions with the numbers around");
+    }
+
+    /// Keeps the certain cells in every analysis for the life of the guard (`KEEP_CERTAIN`).
+    pub(crate) struct KeepCertain;
+
+    impl KeepCertain {
+        pub(crate) fn new() -> Self {
+            KEEP_CERTAIN.with(|keep| keep.set(true));
+            Self
+        }
+    }
+
+    impl Drop for KeepCertain {
+        fn drop(&mut self) {
+            KEEP_CERTAIN.with(|keep| keep.set(false));
+        }
+    }
+
+    /// `APPROXIMATED_EXPERT` goes over the default budget with its certain cells in, and is
+    /// counted exactly once they are taken out: the same chances as an unbudgeted count.
+    #[test]
+    fn taking_the_certain_cells_out_counts_a_board_too_big_to_count() {
+        let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
+        let view = board.view();
+        let keep = KeepCertain::new();
+        let unbudgeted = analyze(&view, u64::MAX).expect("a consistent board");
+        drop(keep);
+        assert!(unbudgeted.exact && unbudgeted.certain.is_none());
+        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
+        assert!(analysis.exact && analysis.certain.is_some());
+        assert!((analysis.log_layouts - unbudgeted.log_layouts).abs() < 1e-9);
+        for (cell, (got, want)) in analysis.probabilities.iter().zip(&unbudgeted.probabilities).enumerate() {
+            match (got, want) {
+                (Some(got), Some(want)) => assert!((got - want).abs() < 1e-9, "cell {cell}: {got} {want}"),
+                (None, None) => {}
+                _ => panic!("cell {cell}: covered in one and not the other"),
+            }
+        }
+        assert_eq!(analysis.safe, unbudgeted.safe);
+        assert_eq!(analysis.mines, unbudgeted.mines);
+        // The biggest component left is a fraction of the one the certain mines held together.
+        let biggest = |analysis: &Analysis| analysis.component_sizes.iter().copied().max().unwrap_or(0);
+        assert!(
+            biggest(&analysis) * 2 < biggest(&unbudgeted),
+            "{} {}",
+            biggest(&analysis),
+            biggest(&unbudgeted)
+        );
     }
 
     /// The quadratic scan the heap in `enumeration_order` replaced: the unplaced box sharing
