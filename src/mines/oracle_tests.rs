@@ -2,6 +2,7 @@
 
 use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
 use super::play::{Action, Calibration, Solver};
+use super::solver::tests::Flag;
 use super::solver::{BoardView, DEFAULT_NODE_BUDGET, analyze, deduce, sample_layout};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -122,37 +123,15 @@ fn small_game(
     (game.status() == GameStatus::Playing && covered.len() <= max_covered).then_some((game, covered))
 }
 
-/// Sets `FORCE_WITHOUT_CERTAIN` for the life of the guard: every analysis takes the certain
-/// cells out of its components, as those of boards with components too big to count do.
-struct WithoutCertain;
-
-impl WithoutCertain {
-    fn new() -> Self {
-        super::solver::FORCE_WITHOUT_CERTAIN.with(|forced| forced.set(true));
-        Self
-    }
+/// While the guard lives, every analysis takes the certain cells out of its components, as
+/// those of boards with components too big to count do (`FORCE_WITHOUT_CERTAIN`).
+fn without_certain_cells() -> Flag {
+    Flag::set(&super::solver::FORCE_WITHOUT_CERTAIN)
 }
 
-impl Drop for WithoutCertain {
-    fn drop(&mut self) {
-        super::solver::FORCE_WITHOUT_CERTAIN.with(|forced| forced.set(false));
-    }
-}
-
-/// Sets `FORCE_TILT` for the life of the guard.
-struct ForcedTilt;
-
-impl ForcedTilt {
-    fn new() -> Self {
-        super::solver::FORCE_TILT.with(|forced| forced.set(true));
-        Self
-    }
-}
-
-impl Drop for ForcedTilt {
-    fn drop(&mut self) {
-        super::solver::FORCE_TILT.with(|forced| forced.set(false));
-    }
+/// While the guard lives, counts are tilted as on big boards (`FORCE_TILT`).
+fn forced_tilt() -> Flag {
+    Flag::set(&super::solver::FORCE_TILT)
 }
 
 proptest! {
@@ -171,8 +150,8 @@ proptest! {
         // Combined as they are, tilted as big boards are (see `combine_tilted`), and with the
         // certain cells taken out, as boards with components too big to count are.
         for (tilted, without_certain) in [(false, false), (true, false), (false, true), (true, true)] {
-            let _forced = tilted.then(ForcedTilt::new);
-            let _without = without_certain.then(WithoutCertain::new);
+            let _forced = tilted.then(forced_tilt);
+            let _without = without_certain.then(without_certain_cells);
             let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
             prop_assert!(analysis.exact);
             prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
@@ -253,7 +232,7 @@ fn layouts_are_drawn_for_big_boards() {
     // The same position with its certain cells taken out: every component is counted.
     positions.push((random_game(150, 100, 2250, 1, 400), true));
     for (game, exact) in positions {
-        let _keep = (!exact).then(super::solver::tests::KeepCertain::new);
+        let _keep = (!exact).then(super::solver::tests::keep_certain);
         let BoardConfig { width, height, mines, .. } = game.config();
         let view = BoardView { width, height, mines, cells: game.cells() };
         assert_eq!(analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact, exact, "{width}x{height}");
@@ -649,7 +628,7 @@ fn sampled_layouts_are_uniform() {
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
         assert_eq!(analysis.component_sizes.len(), components, "{content:?}");
         for tilted in [false, true] {
-            let _forced = tilted.then(ForcedTilt::new);
+            let _forced = tilted.then(forced_tilt);
             let draws = 100 * layouts.len();
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
             let mut counts = vec![0usize; layouts.len()];
@@ -684,7 +663,7 @@ proptest! {
     ) {
         // A base analysed without its certain cells counts the assumptions without them too,
         // an assumption on a certain cell holding in every layout or in none.
-        let _without = without_certain.then(WithoutCertain::new);
+        let _without = without_certain.then(without_certain_cells);
         let small = small_game((width, height, mines), seed, clicks, 14);
         prop_assume!(small.is_some());
         let (game, covered) = small.expect("assumed");
@@ -715,7 +694,7 @@ proptest! {
         width in 2usize..=5, height in 2usize..=4, mines in 2usize..=7, seed in any::<u64>(), clicks in 1usize..=3,
         without_certain in any::<bool>(),
     ) {
-        let _without = without_certain.then(WithoutCertain::new);
+        let _without = without_certain.then(without_certain_cells);
         let small = small_game((width, height, mines), seed, clicks, 14);
         prop_assume!(small.is_some());
         let (game, _) = small.expect("assumed");
@@ -910,7 +889,7 @@ proptest! {
     ) {
         // Without its certain cells, the base has no structure to share: each number is
         // analysed afresh (`Reveal`), which must agree all the same.
-        let _without = without_certain.then(WithoutCertain::new);
+        let _without = without_certain.then(without_certain_cells);
         let cells = width * height;
         let in_play = game_in_play(width, height, density, seed, clicks);
         prop_assume!(in_play.is_some());

@@ -964,7 +964,7 @@ mod tests {
         let view = board.view();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
         for keep_certain in [true, false] {
-            let _keep = keep_certain.then(crate::mines::solver::tests::KeepCertain::new);
+            let _keep = keep_certain.then(crate::mines::solver::tests::keep_certain);
             for _ in 0..20 {
                 let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
                 assert_eq!(drawn.uniform, !keep_certain);

@@ -1004,7 +1004,6 @@ fn structure<'a>(
         }
         None => ((0..cells).filter(|&cell| is_covered(cell)).collect(), constraints(view)),
     };
-    let mut assumed = assumed.to_vec();
     if let Some(certain) = certain {
         // Each number keeps its undetermined cells and the mines they still need.
         let undetermined = |cell: &usize| certain.state[*cell].is_none();
@@ -1021,14 +1020,17 @@ fn structure<'a>(
         }
         all.retain(|constraint| constraint.len > 0 || constraint.mines > 0);
         // An assumption on a certain cell holds in every layout or in none.
-        for &(cell, mine) in &assumed {
-            if certain.state[cell].is_some_and(|state| state != mine) {
-                return Err(SolveError::Inconsistent { mines: view.mines });
-            }
+        if assumed.iter().any(|&(cell, mine)| certain.state[cell].is_some_and(|state| state != mine)) {
+            return Err(SolveError::Inconsistent { mines: view.mines });
         }
-        assumed.retain(|(cell, _)| undetermined(cell));
     }
-    all.extend(assumed.iter().map(|&(cell, mine)| Constraint::new(cell, [cell], usize::from(mine))));
+    let undetermined = |cell: usize| certain.is_none_or(|certain| certain.state[cell].is_none());
+    all.extend(
+        assumed
+            .iter()
+            .filter(|&&(cell, _)| undetermined(cell))
+            .map(|&(cell, mine)| Constraint::new(cell, [cell], usize::from(mine))),
+    );
     // Constraints with no covered cells must be satisfied already (number 0 revealed around).
     if all.iter().any(|c| c.cells().is_empty() && c.mines > 0) {
         return Err(SolveError::Inconsistent { mines: view.mines });
@@ -1595,7 +1597,7 @@ pub(crate) mod tests {
     /// mines left, so the consistent board was reported inconsistent.
     #[test]
     fn an_approximated_component_never_makes_a_consistent_board_inconsistent() {
-        let _keep = KeepCertain::new();
+        let _keep = keep_certain();
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view = board.view();
         let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
@@ -1719,20 +1721,26 @@ pub(crate) mod tests {
         assert!(around >= 10, "{around} contradictions with the numbers around");
     }
 
-    /// Keeps the certain cells in every analysis for the life of the guard (`KEEP_CERTAIN`).
-    pub(crate) struct KeepCertain;
+    /// A test flag of the solver, set while the guard lives.
+    pub(crate) struct Flag(&'static std::thread::LocalKey<std::cell::Cell<bool>>);
 
-    impl KeepCertain {
-        pub(crate) fn new() -> Self {
-            KEEP_CERTAIN.with(|keep| keep.set(true));
-            Self
+    impl Flag {
+        /// Sets `flag` until the guard is dropped.
+        pub(crate) fn set(flag: &'static std::thread::LocalKey<std::cell::Cell<bool>>) -> Self {
+            flag.with(|flag| flag.set(true));
+            Self(flag)
         }
     }
 
-    impl Drop for KeepCertain {
+    impl Drop for Flag {
         fn drop(&mut self) {
-            KEEP_CERTAIN.with(|keep| keep.set(false));
+            self.0.with(|flag| flag.set(false));
         }
+    }
+
+    /// While the guard lives, every analysis keeps its certain cells in (`KEEP_CERTAIN`).
+    pub(crate) fn keep_certain() -> Flag {
+        Flag::set(&KEEP_CERTAIN)
     }
 
     /// `APPROXIMATED_EXPERT` goes over the default budget with its certain cells in, and is
@@ -1741,7 +1749,7 @@ pub(crate) mod tests {
     fn taking_the_certain_cells_out_counts_a_board_too_big_to_count() {
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view = board.view();
-        let keep = KeepCertain::new();
+        let keep = keep_certain();
         let unbudgeted = analyze(&view, u64::MAX).expect("a consistent board");
         drop(keep);
         assert!(unbudgeted.exact && unbudgeted.certain.is_none());
