@@ -91,14 +91,6 @@ thread_local! {
     pub(crate) static FORCE_TILT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Whether a test asks for the tilted combination (never outside tests).
-fn tilt_forced() -> bool {
-    #[cfg(test)]
-    return FORCE_TILT.with(std::cell::Cell::get);
-    #[cfg(not(test))]
-    false
-}
-
 /// A stretch of a distribution over mine totals: `values[i]` weighs the total `start + i`, and
 /// every total outside weighs 0 (or, after a cut, too little to count).
 #[derive(Clone, Debug)]
@@ -399,7 +391,7 @@ pub(super) fn combine(
     // The smallest possible total: below it no layout, so no weight, counts.
     let fewest: usize = components.iter().map(|component| component.row_base).sum();
     let in_range = log_weights.iter().skip(fewest).flatten().all(|w| peak - w <= PLAIN_WEIGHT_RANGE);
-    if !in_range || total_max > PLAIN_TOTALS || tilt_forced() {
+    if !in_range || total_max > PLAIN_TOTALS || test_flag!(FORCE_TILT) {
         return combine_tilted(components, exact, &log_weights, view.mines);
     }
     let weights: Vec<f64> = log_weights.iter().map(|w| w.map_or(0.0, |w| (w - peak).exp())).collect();

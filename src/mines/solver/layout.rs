@@ -58,17 +58,10 @@ pub fn sample_layout(
     // The local search cannot tell a component that no layout fits from a hard one: the rules
     // find the contradictions they can first. With the cells they prove taken out, the
     // components may all be counted (`Certain`): then the draw is uniform after all.
-    if let Some(certain) = certain_to_take_out(view)? {
-        let reduced = certain.reduce(view)?;
-        let without = structure(&reduced, &[], None, Some(&certain))?;
-        let combined = combine(&reduced, &without, node_budget, true)?;
-        if combined.exact {
-            let mut mines = draw_layout(&reduced, &without, &combined, node_budget, rng)?;
-            for (cell, state) in certain.state.iter().enumerate() {
-                mines[cell] |= *state == Some(true);
-            }
-            return Ok(DrawnLayout { mines, uniform: true });
-        }
+    if let Some(certain) = certain_to_take_out(view)?
+        && let Ok(Some(mines)) = draw_without(view, &certain, node_budget, rng)
+    {
+        return Ok(DrawnLayout { mines, uniform: true });
     }
     let combined = if first_budget < node_budget {
         combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?
@@ -81,6 +74,28 @@ pub fn sample_layout(
     }
     let mines = draw_around_searched(view, &first, &combined, |counts| !counts.exact, node_budget, rng)?;
     Ok(DrawnLayout { mines, uniform: false })
+}
+
+/// A layout drawn uniformly with the `certain` cells of `view` taken out of its components
+/// (and put back: its certain mines are mines), where they can all be counted then; `None`
+/// where they cannot.
+fn draw_without(
+    view: &BoardView<'_>,
+    certain: &Certain,
+    node_budget: u64,
+    rng: &mut impl rand::RngExt,
+) -> Result<Option<Vec<bool>>, SolveError> {
+    let reduced = certain.reduce(view)?;
+    let without = structure(&reduced, &[], None, Some(certain))?;
+    let combined = combine(&reduced, &without, node_budget, true)?;
+    if !combined.exact {
+        return Ok(None);
+    }
+    let mut mines = draw_layout(&reduced, &without, &combined, node_budget, rng)?;
+    for (cell, state) in certain.state.iter().enumerate() {
+        mines[cell] |= *state == Some(true);
+    }
+    Ok(Some(mines))
 }
 
 /// A layout drawn around layouts found by a random local search and mixed for the components

@@ -21,6 +21,18 @@ use super::board::{Cell, neighbours};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
+/// Whether a test has set the thread-local flag `$flag`; always false outside tests, where the
+/// flags do not exist.
+macro_rules! test_flag {
+    ($flag:ident) => {{
+        #[cfg(test)]
+        let set = $flag.with(std::cell::Cell::get);
+        #[cfg(not(test))]
+        let set = false;
+        set
+    }};
+}
+
 mod combine;
 mod layout;
 
@@ -204,14 +216,6 @@ thread_local! {
     pub(crate) static FORCE_WITHOUT_CERTAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Whether a test asks for every analysis without its certain cells (never outside tests).
-fn without_certain_forced() -> bool {
-    #[cfg(test)]
-    return FORCE_WITHOUT_CERTAIN.with(std::cell::Cell::get);
-    #[cfg(not(test))]
-    false
-}
-
 #[cfg(test)]
 thread_local! {
     /// Tests of the approximations set it to keep the certain cells in (no second try
@@ -222,12 +226,7 @@ thread_local! {
 /// The certain cells of `view`, to take out where a component is too big to count; none
 /// where there are none, or where a test keeps them in.
 fn certain_to_take_out(view: &BoardView<'_>) -> Result<Option<Certain>, SolveError> {
-    let certain = Certain::of(view)?;
-    #[cfg(test)]
-    if KEEP_CERTAIN.with(std::cell::Cell::get) {
-        return Ok(None);
-    }
-    Ok(certain)
+    Ok(Certain::of(view)?.filter(|_| !test_flag!(KEEP_CERTAIN)))
 }
 
 /// ln(n!) for any n: a table for small n, Stirling's series beyond (error < 1e-13).
@@ -768,7 +767,7 @@ impl Enumerator<'_> {
 /// unmet number of an inconsistent board where they find one.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
     check_view(view)?;
-    if without_certain_forced() {
+    if test_flag!(FORCE_WITHOUT_CERTAIN) {
         return without_certain(view, node_budget).map_err(|error| name_unmet(view, error));
     }
     let structure = structure(view, &[], None, None).map_err(|error| name_unmet(view, error))?;
@@ -1004,17 +1003,17 @@ fn structure<'a>(
         }
         None => ((0..cells).filter(|&cell| is_covered(cell)).collect(), constraints(view)),
     };
+    let undetermined = |cell: usize| certain.is_none_or(|certain| certain.state[cell].is_none());
     if let Some(certain) = certain {
         // Each number keeps its undetermined cells and the mines they still need.
-        let undetermined = |cell: &usize| certain.state[*cell].is_none();
-        region.retain(undetermined);
+        region.retain(|&cell| undetermined(cell));
         for constraint in &mut all {
             let mines = constraint.cells().iter().filter(|&&cell| certain.state[cell] == Some(true)).count();
             let mines =
                 constraint.mines.checked_sub(mines).ok_or(SolveError::Inconsistent { mines: view.mines })?;
             *constraint = Constraint::new(
                 constraint.origin,
-                constraint.cells().iter().copied().filter(undetermined),
+                constraint.cells().iter().copied().filter(|&cell| undetermined(cell)),
                 mines,
             );
         }
@@ -1024,7 +1023,6 @@ fn structure<'a>(
             return Err(SolveError::Inconsistent { mines: view.mines });
         }
     }
-    let undetermined = |cell: usize| certain.is_none_or(|certain| certain.state[cell].is_none());
     all.extend(
         assumed
             .iter()
@@ -1252,14 +1250,6 @@ thread_local! {
     /// Tests set it to check that an approximation kept as shares gives the probabilities it
     /// gives kept as rows.
     static FORCE_SHARES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether a test asks for approximations kept as shares (never outside tests).
-fn shares_forced() -> bool {
-    #[cfg(test)]
-    return FORCE_SHARES.with(std::cell::Cell::get);
-    #[cfg(not(test))]
-    false
 }
 
 /// What `solve_structure` gathers, component by component.
@@ -1546,7 +1536,7 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             boxes[b].cells.len() as f64 / size.max(1) as f64
         }
     };
-    if layouts.len() * order.len() > APPROXIMATE_ROWS || shares_forced() {
+    if layouts.len() * order.len() > APPROXIMATE_ROWS || test_flag!(FORCE_SHARES) {
         return ComponentCounts {
             box_cells: Vec::new(),
             first_cell: 0,
@@ -1604,9 +1594,9 @@ pub(crate) mod tests {
         assert!(!approximate.exact, "this position must go over the default budget");
         assert!(analyze(&view, u64::MAX).expect("a consistent board").exact);
         // Kept as each box's share instead of rows (big approximations), the same probabilities.
-        FORCE_SHARES.with(|forced| forced.set(true));
+        let shares_forced = Flag::set(&FORCE_SHARES);
         let shares = analyze(&view, DEFAULT_NODE_BUDGET);
-        FORCE_SHARES.with(|forced| forced.set(false));
+        drop(shares_forced);
         let shares = shares.expect("a consistent board");
         assert!(approximate.components.iter().any(|component| !component.exact));
         assert!(shares.components.iter().any(|component| !component.shares.is_empty()));
@@ -1634,9 +1624,9 @@ pub(crate) mod tests {
         ];
         let order = [0, 1];
         let rows = approximate_component(&boxes, &order, &constraints);
-        FORCE_SHARES.with(|forced| forced.set(true));
+        let shares_forced = Flag::set(&FORCE_SHARES);
         let shares = approximate_component(&boxes, &order, &constraints);
-        FORCE_SHARES.with(|forced| forced.set(false));
+        drop(shares_forced);
         assert!(rows.shares.is_empty() && !rows.mine_rows.is_empty());
         assert!(!shares.shares.is_empty() && shares.mine_rows.is_empty());
         assert!(shares.shares[0] * 3.0 > 1.0, "the first box is full at three mines");
