@@ -50,24 +50,20 @@ pub fn sample_layout(
     let first = structure(view, &[], None, None).map_err(|error| name_unmet(view, error))?;
     // First within a smaller budget, as `analyze` does.
     let first_budget = node_budget.min(FIRST_TRY_NODE_BUDGET);
-    let combined = combine(view, &first, first_budget, true).map_err(|error| name_unmet(view, error))?;
-    if combined.exact {
-        let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
-        return Ok(DrawnLayout { mines, uniform: true });
+    let mut combined = combine(view, &first, first_budget, true).map_err(|error| name_unmet(view, error))?;
+    if !combined.exact {
+        // The local search cannot tell a component that no layout fits from a hard one: the
+        // rules find the contradictions they can first. With the cells they prove taken out,
+        // the components may all be counted (`Certain`): then the draw is uniform after all.
+        if let Some(certain) = certain_to_take_out(view)?
+            && let Ok(Some(mines)) = draw_without(view, &certain, node_budget, rng)
+        {
+            return Ok(DrawnLayout { mines, uniform: true });
+        }
+        if first_budget < node_budget {
+            combined = combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?;
+        }
     }
-    // The local search cannot tell a component that no layout fits from a hard one: the rules
-    // find the contradictions they can first. With the cells they prove taken out, the
-    // components may all be counted (`Certain`): then the draw is uniform after all.
-    if let Some(certain) = certain_to_take_out(view)?
-        && let Ok(Some(mines)) = draw_without(view, &certain, node_budget, rng)
-    {
-        return Ok(DrawnLayout { mines, uniform: true });
-    }
-    let combined = if first_budget < node_budget {
-        combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?
-    } else {
-        combined
-    };
     if combined.exact {
         let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
         return Ok(DrawnLayout { mines, uniform: true });
