@@ -11,6 +11,10 @@
 //! needs to beat the best so far (a floor, as in alpha-beta search); such a part is memoised as an
 //! upper bound, which serves again only where it settles the question. Sets are keyed by the XOR
 //! of random 128-bit keys of their layouts (Zobrist hashing).
+//! Two layouts that every cell safe in both shows alike can never both be won, so the layouts are
+//! put in groups of such pairwise conflicts once per search, and a set wins at most one layout of
+//! each group it meets: a node stops once it reaches that bound or cannot beat its floor within
+//! it, and a cell's parts count for their bounds, not their sizes, until they are searched.
 //! The same search runs on an isolated region alone (`isolated_region_move`): a pocket of covered
 //! cells that no reveal elsewhere can inform, searched while the whole board still has too many
 //! layouts.
@@ -267,6 +271,15 @@ struct Search {
     cells: Vec<u32>,
     /// Candidates (layouts where the cell is safe, cell) of the nodes on the path.
     candidates: Vec<(u32, u32)>,
+    /// Group of each layout: the layouts of a group pairwise conflict, so a set can win at most
+    /// one layout of each group it meets (`conflict_groups`).
+    group: Vec<u32>,
+    /// Scratch of `bound`: the stamp of the last count that met each group.
+    seen: Vec<u32>,
+    /// Scratch of `part_bounds`: the stamp of the last count that met each group with each number.
+    seen_by_number: Vec<u32>,
+    /// Stamp of the current count in `seen`.
+    stamp: u32,
 }
 
 impl Search {
@@ -294,6 +307,47 @@ impl Search {
         }
     }
 
+    /// An upper bound on the layouts any strategy wins from the set `self.sets[set]`: the number of
+    /// conflict groups it meets.
+    fn bound(&mut self, set: Range<usize>) -> u32 {
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.seen_by_number.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let mut groups = 0;
+        for &layout in &self.sets[set] {
+            let seen = &mut self.seen[self.group[usize::from(layout)] as usize];
+            groups += u32::from(*seen != self.stamp);
+            *seen = self.stamp;
+        }
+        groups
+    }
+
+    /// Upper bounds on the layouts won from each part of revealing `cell` in `self.sets[set]`:
+    /// the conflict groups each part meets.
+    fn part_bounds(&mut self, cell: u32, set: Range<usize>) -> [u32; 9] {
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.seen_by_number.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let mut bounds = [0u32; 16];
+        let codes = cell_codes(&self.codes, self.count, cell);
+        for &layout in &self.sets[set] {
+            let code = codes[usize::from(layout)];
+            if code != MINE {
+                let slot = self.group[usize::from(layout)] as usize * 16 + usize::from(code & 15);
+                let seen = &mut self.seen_by_number[slot];
+                bounds[usize::from(code & 15)] += u32::from(*seen != self.stamp);
+                *seen = self.stamp;
+            }
+        }
+        std::array::from_fn(|value| bounds[value])
+    }
+
     /// Best number of layouts won from the set `self.sets[set]`, and the cell that achieves it,
     /// when that number exceeds `floor`; otherwise `(floor, None)`, the best being at most `floor`
     /// (the search stops as soon as it knows that: the caller only needs more).
@@ -304,6 +358,10 @@ impl Search {
         let size = set.len();
         if size <= 1 {
             return (size as u32, None);
+        }
+        let bound = self.bound(set.clone());
+        if bound <= floor {
+            return (floor, None);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -345,25 +403,25 @@ impl Search {
                 // still passed down: some may be informative in the parts; the cell itself
                 // shows one number in each part, so it is not).
                 self.cells.extend_from_within(index + 1..cells.end);
-                free = Some((cell, safe));
+                free = Some(cell);
                 break;
             }
             self.cells.push(cell);
             self.candidates.push((safe, cell));
         }
         let children = informative_start..self.cells.len();
-        let best = if let Some((cell, safe)) = free {
-            let total = self.play(cell, set, safe, floor, children);
+        let best = if let Some(cell) = free {
+            let total = self.play(cell, set, floor, children);
             if total > floor { (total, Some(cell as usize)) } else { (floor, None) }
         } else {
             self.candidates[candidates_start..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             let mut best = (floor, None);
             for index in candidates_start..self.candidates.len() {
                 let (safe, cell) = self.candidates[index];
-                if safe <= best.0 || self.aborted {
+                if safe <= best.0 || best.0 >= bound || self.aborted {
                     break;
                 }
-                let total = self.play(cell, set.clone(), safe, best.0, children.clone());
+                let total = self.play(cell, set.clone(), best.0, children.clone());
                 if total > best.0 {
                     best = (total, Some(cell as usize));
                 }
@@ -375,10 +433,10 @@ impl Search {
         best
     }
 
-    /// Layouts won by revealing `cell` in the set `self.sets[set]` (safe in `safe` of them) and
-    /// playing on with the informative cells `self.cells[cells]`; stops early (returning at most
-    /// `bar`) once it cannot beat `bar`.
-    fn play(&mut self, cell: u32, set: Range<usize>, safe: u32, bar: u32, cells: Range<usize>) -> u32 {
+    /// Layouts won by revealing `cell` in the set `self.sets[set]` and playing on with the
+    /// informative cells `self.cells[cells]`; stops early (returning at most `bar`) once it cannot
+    /// beat `bar`, each part that is not yet searched counting for its bound (`part_bounds`).
+    fn play(&mut self, cell: u32, set: Range<usize>, bar: u32, cells: Range<usize>) -> u32 {
         // Sizes and keys of the parts (slot 15 collects the mines). Two sets of sums, for the
         // even and the odd positions, so that neighbouring layouts showing the same number do
         // not wait on each other's sums.
@@ -407,16 +465,20 @@ impl Search {
         let keys: [u128; 9] = std::array::from_fn(|value| keys[0][value] ^ keys[1][value]);
         // The parts (the layouts by the number the cell shows), listed on the stack the first
         // time one has to be searched.
+        let bounds = self.part_bounds(cell, set.clone());
+        let mut remaining: u32 = bounds.iter().sum();
+        if remaining <= bar {
+            return remaining;
+        }
         let parts_start = self.sets.len();
         let mut starts: Option<[usize; 9]> = None;
-        let mut remaining = safe;
         let mut total = 0u32;
         for value in 0..9 {
             let size = sizes[value];
             if size == 0 {
                 continue;
             }
-            remaining -= size;
+            remaining -= bounds[value];
             // The part must win more than this for the cell to beat `bar`.
             let floor = bar.saturating_sub(total + remaining);
             // A single layout is won; a memoised bound serves when it is at most the floor.
@@ -481,6 +543,109 @@ impl Search {
     }
 }
 
+/// Groups of pairwise conflicting layouts: the group of each layout, and the number of groups.
+///
+/// Two layouts conflict when every cell safe in both shows the same number in both. No strategy
+/// wins both: to win one it must reveal a cell that is a mine in the other (they differ), so it
+/// must first have told them apart, and only a cell safe in both can do that without losing one.
+/// The layouts a strategy wins are therefore pairwise free of conflict, and a set of layouts wins
+/// at most one layout of each group it meets. The groups are built greedily (a layout joins the
+/// first group whose every member it conflicts with); any partition into such groups gives a
+/// sound bound, a coarser one a tighter bound.
+///
+/// The layouts that conflict with a layout are found as the intersection, over the cells safe in
+/// it, of the layouts where that cell is a mine or shows the same number (bit sets, stopping once
+/// only the layout itself is left, which is soon for most).
+fn conflict_groups(codes: &[u8], count: usize) -> (Vec<u32>, u32) {
+    let words = count.div_ceil(64);
+    let cells = codes.len() / count.max(1);
+    // For each cell and number: the layouts where the cell shows that number or is a mine.
+    let mut offsets = vec![usize::MAX; cells * 9];
+    let mut sets: Vec<u64> = Vec::new();
+    for cell in 0..cells {
+        let cell_codes = cell_codes(codes, count, cell as u32);
+        let mut mines = vec![0u64; words];
+        for (layout, &code) in cell_codes.iter().enumerate() {
+            if code == MINE {
+                mines[layout / 64] |= 1 << (layout % 64);
+            }
+        }
+        for (layout, &code) in cell_codes.iter().enumerate() {
+            if code == MINE {
+                continue;
+            }
+            let offset = &mut offsets[cell * 9 + usize::from(code)];
+            if *offset == usize::MAX {
+                *offset = sets.len();
+                sets.extend_from_slice(&mines);
+            }
+            sets[*offset + layout / 64] |= 1 << (layout % 64);
+        }
+    }
+    // The layouts conflicting with each layout (itself left out), ascending.
+    let mut starts = Vec::with_capacity(count + 1);
+    let mut conflicts: Vec<u32> = Vec::new();
+    let mut common = vec![0u64; words];
+    for layout in 0..count {
+        starts.push(conflicts.len());
+        common.fill(u64::MAX);
+        let mut alone = false;
+        for cell in 0..cells {
+            let code = codes[cell * count + layout];
+            if code == MINE {
+                continue;
+            }
+            let with = &sets[offsets[cell * 9 + usize::from(code)]..][..words];
+            let mut others = 0u64;
+            for (index, (common, &with)) in common.iter_mut().zip(with).enumerate() {
+                *common &= with;
+                others |= if index == layout / 64 { *common & !(1 << (layout % 64)) } else { *common };
+            }
+            if others == 0 {
+                alone = true;
+                break;
+            }
+        }
+        if alone {
+            continue;
+        }
+        for (index, &word) in common.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let other = index * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if other != layout && other < count {
+                    conflicts.push(other as u32);
+                }
+            }
+        }
+    }
+    starts.push(conflicts.len());
+    let conflicts_of = |layout: usize| &conflicts[starts[layout]..starts[layout + 1]];
+    let mut group = vec![u32::MAX; count];
+    let mut groups = 0;
+    let mut members = Vec::new();
+    for layout in 0..count {
+        if group[layout] != u32::MAX {
+            continue;
+        }
+        group[layout] = groups;
+        members.clear();
+        members.push(layout as u32);
+        for &other in conflicts_of(layout) {
+            let other_conflicts = conflicts_of(other as usize);
+            if group[other as usize] == u32::MAX
+                && members.iter().all(|member| other_conflicts.binary_search(member).is_ok())
+            {
+                group[other as usize] = groups;
+                members.push(other);
+            }
+        }
+        groups += 1;
+    }
+    (group, groups)
+}
+
 /// The codes of `cell` in `codes`, which holds `count` per cell.
 fn cell_codes(codes: &[u8], count: usize, cell: u32) -> &[u8] {
     &codes[cell as usize * count..][..count]
@@ -493,14 +658,12 @@ pub fn best_move(view: &BoardView<'_>, limits: &EndgameLimits) -> Option<Endgame
     search_layouts(view, &enumerate(view, limits)?, limits)
 }
 
-/// The best move in `layouts` (equally likely) by exhaustive search; a covered neighbour outside
-/// `layouts.covered` is a mine in every layout, so it shifts a number without telling layouts apart.
-fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimits) -> Option<EndgameMove> {
+/// The candidate cells of `layouts` (covered cells safe in at least one layout) and their codes,
+/// `layouts.count()` per cell: `MINE` or the number of covered neighbours that are mines. A
+/// covered neighbour outside `layouts.covered` is a mine in every layout and only shifts the
+/// number, so it is left out.
+fn layout_codes(view: &BoardView<'_>, layouts: &Layouts) -> (Vec<usize>, Vec<u8>) {
     let count = layouts.count();
-    if count < 2 || count > usize::from(u16::MAX) {
-        return None;
-    }
-    // Candidates: covered cells safe in at least one layout.
     let mut cells = Vec::new();
     let mut codes = Vec::new();
     for (local, &cell) in layouts.covered.iter().enumerate() {
@@ -520,6 +683,36 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
         }));
         cells.push(cell);
     }
+    (cells, codes)
+}
+
+/// Every consistent layout of `view` (mine flags over the whole board) with its conflict group
+/// (`conflict_groups`), for the oracle tests; `None` past the default limits.
+#[cfg(test)]
+pub(super) fn layout_groups(view: &BoardView<'_>) -> Option<(Vec<Vec<bool>>, Vec<u32>)> {
+    let layouts = enumerate(view, &EndgameLimits::default())?;
+    let (_, codes) = layout_codes(view, &layouts);
+    let (group, _) = conflict_groups(&codes, layouts.count());
+    let boards = (0..layouts.count())
+        .map(|layout| {
+            let mut board = vec![false; view.width * view.height];
+            for (local, &cell) in layouts.covered.iter().enumerate() {
+                board[cell] = layouts.is_mine(layout, local);
+            }
+            board
+        })
+        .collect();
+    Some((boards, group))
+}
+
+/// The best move in `layouts` (equally likely) by exhaustive search; a covered neighbour outside
+/// `layouts.covered` is a mine in every layout, so it shifts a number without telling layouts apart.
+fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimits) -> Option<EndgameMove> {
+    let count = layouts.count();
+    if count < 2 || count > usize::from(u16::MAX) {
+        return None;
+    }
+    let (cells, codes) = layout_codes(view, layouts);
     let mut random = Pcg64Mcg::seed_from_u64(count as u64);
     let keys = (0..count).map(|_| random.random::<u128>()).collect();
     let stride = cells.len().next_multiple_of(16);
@@ -529,6 +722,7 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
             rows[layout * stride + cell] = code;
         }
     }
+    let (group, groups) = conflict_groups(&codes, count);
     let mut search = Search {
         codes,
         count,
@@ -544,6 +738,10 @@ fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimit
         sets: (0..count as u16).collect(),
         cells: (0..cells.len() as u32).collect(),
         candidates: Vec::new(),
+        group,
+        seen: vec![0; groups as usize],
+        seen_by_number: vec![0; groups as usize * 16],
+        stamp: 0,
     };
     let (wins, best) = search.best(0..count, 0..cells.len(), 0);
     if search.aborted {
@@ -663,6 +861,34 @@ mod tests {
         let found = best_move(&view_of(&board), &EndgameLimits::default()).unwrap();
         assert_eq!(found.layouts, 2);
         assert!((found.win_probability - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn two_forced_fifty_fifties_are_one_group() {
+        // Two pairs, each holding one mine that no cell can ever tell: four layouts, every two of
+        // which conflict, so the bound is one layout and best play wins a quarter.
+        let board = text::parse("mines=2\n11\n..\n22\n..\n").unwrap();
+        let (layouts, group) = layout_groups(&view_of(&board)).unwrap();
+        assert_eq!(layouts.len(), 4);
+        assert!(group.iter().all(|&g| g == group[0]));
+        let found = best_move(&view_of(&board), &EndgameLimits::default()).unwrap();
+        assert!((found.win_probability - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_row_of_three_has_two_groups() {
+        // One mine in a row of three covered cells. With the mine at either end, the middle cell
+        // is the only cell safe in both and shows 1 in both: those two layouts conflict. The mine
+        // in the middle is told apart from either by the other end. Two groups, and best play
+        // (an end first) wins two of the three layouts.
+        let board = text::parse("mines=1\n...\n").unwrap();
+        let (layouts, group) = layout_groups(&view_of(&board)).unwrap();
+        let end = |cell: usize| layouts.iter().position(|layout| layout[cell]).unwrap();
+        let middle = end(1);
+        assert_eq!(group[end(0)], group[end(2)]);
+        assert_ne!(group[middle], group[end(0)]);
+        let found = best_move(&view_of(&board), &EndgameLimits::default()).unwrap();
+        assert!((found.win_probability - 2.0 / 3.0).abs() < 1e-12);
     }
 
     #[test]

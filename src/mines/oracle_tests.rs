@@ -415,6 +415,46 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn conflict_groups_bound_best_play(
+        width in 2usize..=4, height in 2usize..=4, mines in 1usize..=4, seed in any::<u64>(), clicks in 2usize..=6,
+    ) {
+        let small = small_game((width, height, mines), seed, clicks, 9);
+        prop_assume!(small.is_some());
+        let (game, _) = small.expect("assumed");
+        let view = BoardView { width, height, mines, cells: game.cells() };
+        let (layouts, group) = super::endgame::layout_groups(&view).expect("a small board is listed");
+        // The same layouts as brute force.
+        let mut expected = all_layouts(&view);
+        let mut sorted = layouts.clone();
+        sorted.sort();
+        expected.sort();
+        prop_assert_eq!(&sorted, &expected);
+        // Two layouts of one group conflict: every covered cell safe in both shows one number.
+        let shows = |layout: &[bool], cell: usize| neighbours(width, height, cell).filter(|&n| layout[n]).count();
+        for first in 0..layouts.len() {
+            for second in first + 1..layouts.len() {
+                if group[first] != group[second] {
+                    continue;
+                }
+                for cell in 0..width * height {
+                    let common_safe = matches!(view.cells[cell], Cell::Covered | Cell::Flagged)
+                        && !layouts[first][cell]
+                        && !layouts[second][cell];
+                    prop_assert!(!common_safe || shows(&layouts[first], cell) == shows(&layouts[second], cell),
+                        "layouts {first} and {second} share group {} but cell {cell} tells them apart", group[first]);
+                }
+            }
+        }
+        // So best play wins at most one layout per group.
+        let mut groups = group.clone();
+        groups.sort_unstable();
+        groups.dedup();
+        let mut cells = game.cells().to_vec();
+        let wins = minimax_win_chance(width, height, &mut cells, &layouts) * layouts.len() as f64;
+        prop_assert!(wins <= groups.len() as f64 + 1e-9, "best play wins {wins} of {} layouts in {} groups", layouts.len(), groups.len());
+    }
 }
 
 proptest! {
