@@ -127,7 +127,7 @@ struct SolverArgs {
     /// Weight of long-term risk in the lookahead score, 0..=10 [default: 0.9].
     #[arg(long, allow_negative_numbers = true)]
     risk_weight: Option<f64>,
-    /// Most layouts the endgame search takes on, 1..=100000 [default: 1000].
+    /// Most layouts the endgame search takes on, 1..=100000 [default: 3000].
     #[arg(long)]
     endgame_layouts: Option<usize>,
 }

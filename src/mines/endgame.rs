@@ -53,7 +53,7 @@ pub struct EndgameLimits {
 
 impl Default for EndgameLimits {
     fn default() -> Self {
-        Self { max_layouts: 1000, max_covered: 2048, enumeration_nodes: 200_000, search_nodes: 200_000 }
+        Self { max_layouts: 3000, max_covered: 2048, enumeration_nodes: 200_000, search_nodes: 200_000 }
     }
 }
 
@@ -437,6 +437,13 @@ impl Search {
     /// informative cells `self.cells[cells]`; stops early (returning at most `bar`) once it cannot
     /// beat `bar`, each part that is not yet searched counting for its bound (`part_bounds`).
     fn play(&mut self, cell: u32, set: Range<usize>, bar: u32, cells: Range<usize>) -> u32 {
+        // Each part counts for its bound until it is searched: a cell whose bounds cannot beat
+        // `bar` is dropped after this one pass.
+        let bounds = self.part_bounds(cell, set.clone());
+        let mut remaining: u32 = bounds.iter().sum();
+        if remaining <= bar {
+            return remaining;
+        }
         // Sizes and keys of the parts (slot 15 collects the mines). Two sets of sums, for the
         // even and the odd positions, so that neighbouring layouts showing the same number do
         // not wait on each other's sums.
@@ -465,11 +472,6 @@ impl Search {
         let keys: [u128; 9] = std::array::from_fn(|value| keys[0][value] ^ keys[1][value]);
         // The parts (the layouts by the number the cell shows), listed on the stack the first
         // time one has to be searched.
-        let bounds = self.part_bounds(cell, set.clone());
-        let mut remaining: u32 = bounds.iter().sum();
-        if remaining <= bar {
-            return remaining;
-        }
         let parts_start = self.sets.len();
         let mut starts: Option<[usize; 9]> = None;
         let mut total = 0u32;
