@@ -278,7 +278,7 @@ struct Search {
     seen: Vec<u32>,
     /// Scratch of `part_bounds`: the stamp of the last count that met each group with each number.
     seen_by_number: Vec<u32>,
-    /// Stamp of the current count in `seen`.
+    /// Stamp of the current count in `seen` or `seen_by_number`.
     stamp: u32,
 }
 
@@ -307,15 +307,20 @@ impl Search {
         }
     }
 
-    /// An upper bound on the layouts any strategy wins from the set `self.sets[set]`: the number of
-    /// conflict groups it meets.
-    fn bound(&mut self, set: Range<usize>) -> u32 {
+    /// Starts a new count in `seen` and `seen_by_number`.
+    fn next_stamp(&mut self) {
         if self.stamp == u32::MAX {
             self.seen.fill(0);
             self.seen_by_number.fill(0);
             self.stamp = 0;
         }
         self.stamp += 1;
+    }
+
+    /// An upper bound on the layouts any strategy wins from the set `self.sets[set]`: the number of
+    /// conflict groups it meets.
+    fn bound(&mut self, set: Range<usize>) -> u32 {
+        self.next_stamp();
         let mut groups = 0;
         for &layout in &self.sets[set] {
             let seen = &mut self.seen[self.group[usize::from(layout)] as usize];
@@ -328,12 +333,7 @@ impl Search {
     /// Upper bounds on the layouts won from each part of revealing `cell` in `self.sets[set]`:
     /// the conflict groups each part meets.
     fn part_bounds(&mut self, cell: u32, set: Range<usize>) -> [u32; 9] {
-        if self.stamp == u32::MAX {
-            self.seen.fill(0);
-            self.seen_by_number.fill(0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
+        self.next_stamp();
         let mut bounds = [0u32; 16];
         let codes = cell_codes(&self.codes, self.count, cell);
         for &layout in &self.sets[set] {
@@ -350,7 +350,8 @@ impl Search {
 
     /// Best number of layouts won from the set `self.sets[set]`, and the cell that achieves it,
     /// when that number exceeds `floor`; otherwise `(floor, None)`, the best being at most `floor`
-    /// (the search stops as soon as it knows that: the caller only needs more).
+    /// (the search stops as soon as it knows that: the caller only needs more, and the set's
+    /// `bound` may already tell). The cells are tried until one reaches that bound.
     /// `self.cells[cells]` (ascending) holds every cell whose code varies over the set: a cell
     /// constant over a set is constant over its subsets, so each node passes its informative
     /// cells down.
@@ -707,8 +708,7 @@ pub(super) fn layout_groups(view: &BoardView<'_>) -> Option<(Vec<Vec<bool>>, Vec
     Some((boards, group))
 }
 
-/// The best move in `layouts` (equally likely) by exhaustive search; a covered neighbour outside
-/// `layouts.covered` is a mine in every layout, so it shifts a number without telling layouts apart.
+/// The best move in `layouts` (equally likely) by exhaustive search.
 fn search_layouts(view: &BoardView<'_>, layouts: &Layouts, limits: &EndgameLimits) -> Option<EndgameMove> {
     let count = layouts.count();
     if count < 2 || count > usize::from(u16::MAX) {
