@@ -565,9 +565,10 @@ fn conflict_groups(codes: &[u8], count: usize) -> (Vec<u32>, u32) {
     // For each cell and number: the layouts where the cell shows that number or is a mine.
     let mut offsets = vec![usize::MAX; cells * 9];
     let mut sets: Vec<u64> = Vec::new();
+    let mut mines = vec![0u64; words];
     for cell in 0..cells {
         let cell_codes = cell_codes(codes, count, cell as u32);
-        let mut mines = vec![0u64; words];
+        mines.fill(0);
         for (layout, &code) in cell_codes.iter().enumerate() {
             if code == MINE {
                 mines[layout / 64] |= 1 << (layout % 64);
