@@ -9,7 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use curio::mines::board::neighbours;
 use curio::mines::endgame::{self, EndgameLimits};
 use curio::mines::{
-    BoardConfig, BoardView, FirstClickRule, Game, GameStatus, Solver, analyze, play_game, solver,
+    BoardConfig, BoardView, FirstClickRule, Game, GameStatus, Policy, analyze, play_game, solver,
 };
 use rand::SeedableRng;
 use std::hint::black_box;
@@ -17,7 +17,7 @@ use std::hint::black_box;
 /// An expert position after the solver's moves up to its first guess (so analysis is needed).
 fn position_needing_a_guess(seed: u64) -> Option<Game> {
     let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).ok()?;
-    let solver = Solver::default();
+    let solver = Policy::default();
     let mut game = Game::new(config, seed);
     let mut first = true;
     while game.status() == GameStatus::Playing {
@@ -37,7 +37,7 @@ fn position_needing_a_guess(seed: u64) -> Option<Game> {
 /// An expert position where the solver's next move comes from the endgame search.
 fn endgame_position(seed: u64) -> Option<Game> {
     let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).ok()?;
-    let solver = Solver::default();
+    let solver = Policy::default();
     let mut game = Game::new(config, seed);
     while game.status() == GameStatus::Playing {
         let view = BoardView { width: 30, height: 16, mines: 99, cells: game.cells() };
@@ -91,7 +91,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| solver::sample_layout(black_box(&tangled_view), solver::DEFAULT_NODE_BUDGET, &mut rng))
     });
     group.finish();
-    let solver = Solver::default();
+    let solver = Policy::default();
     c.bench_function("expert: one solver decision (guess)", |b| {
         b.iter(|| solver.next_moves(black_box(&view), FirstClickRule::Safe))
     });

@@ -3,7 +3,7 @@
 //! # Layers
 //! Domain modules (`star`, `mines`, later `tetris`, …) are pure: they never import egui, eframe,
 //! egui_wgpu or wgpu (checked by `tests/layering.rs`). They build on `geom` (the shared vector
-//! scene) and `progress` (the sink long computations report to). `jobs` runs work on named
+//! scene), `progress` (the sink long computations report to) and `stats` (win-rate intervals). `jobs` runs work on named
 //! background threads; `export` turns scenes into SVG and PNG. `app` is the only place that knows
 //! egui; `cli` is a thin clap front end.
 //!
@@ -21,3 +21,4 @@ pub mod jobs;
 pub mod mines;
 pub mod progress;
 pub mod star;
+pub mod stats;

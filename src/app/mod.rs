@@ -1,6 +1,7 @@
 //! The desktop app (eframe/egui on wgpu): panel tabs, persisted settings, GPU pipelines.
 //! The only module that knows egui.
 
+pub mod background;
 pub mod gpu;
 pub mod mines_window;
 pub mod panels;
@@ -8,15 +9,27 @@ pub mod state;
 pub mod theme;
 pub mod widgets;
 
-pub use panels::PanelId;
-
-use crate::cli::GuiArgs;
 use eframe::egui;
-use panels::Panel;
-use panels::mines_panel::MinesPanel;
-use panels::star_panel::StarPanel;
+use panels::{AppPanel, PANELS};
 use state::{AppState, STORAGE_KEY};
 use std::time::{Duration, Instant};
+
+/// How the window opens (`curio gui` maps its flags to this).
+#[derive(Clone, Debug, Default)]
+pub struct GuiOptions {
+    /// Key of the panel to show first (overrides the saved choice); see `panels::PANELS`.
+    pub panel: Option<String>,
+    /// Initial window size in logical pixels.
+    pub size: Option<(f32, f32)>,
+    /// Repaint continuously for this many seconds, print the frame rate as JSON, then quit.
+    pub measure_fps: Option<u32>,
+    /// Quit after this many seconds.
+    pub quit_after: Option<u32>,
+    /// Neither load nor save settings.
+    pub fresh: bool,
+    /// Start from the settings in this JSON file and do not save on exit.
+    pub settings: Option<std::path::PathBuf>,
+}
 
 /// Measures the frame rate while repainting continuously.
 struct FpsMeter {
@@ -25,11 +38,11 @@ struct FpsMeter {
     seconds: f64,
 }
 
-/// The workbench.
+/// The workbench: one panel per entry of `panels::PANELS`, in that order.
 pub struct CurioApp {
-    panel: PanelId,
-    star: StarPanel,
-    mines: MinesPanel,
+    panels: Vec<Box<dyn AppPanel>>,
+    /// Index into `panels` of the panel shown.
+    selected: usize,
     gpu_adapter: Option<String>,
     persist: bool,
     fps: Option<FpsMeter>,
@@ -37,77 +50,83 @@ pub struct CurioApp {
 }
 
 impl CurioApp {
-    /// Builds the app: loads settings (unless `args.fresh`), installs GPU pipelines.
-    pub fn new(cc: &eframe::CreationContext<'_>, args: &GuiArgs) -> Self {
-        let from_file = args.settings.as_deref().and_then(|path| load_settings(path).ok());
+    /// Builds the app: loads settings (unless `options.fresh`), installs GPU pipelines.
+    pub fn new(cc: &eframe::CreationContext<'_>, options: &GuiOptions) -> Self {
+        let from_file = options.settings.as_deref().and_then(|path| load_settings(path).ok());
         let saved: Option<AppState> = if from_file.is_some() {
             from_file
-        } else if args.fresh {
+        } else if options.fresh {
             None
         } else {
             cc.storage.and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
         };
         theme::install_fonts(&cc.egui_ctx);
-        let gpu_adapter = cc.wgpu_render_state.as_ref().map(gpu::install_all);
+        let gpu_adapter = cc.wgpu_render_state.as_ref().map(panels::install_gpu);
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
-        app.persist = !args.fresh && args.settings.is_none();
-        if let Some(panel) = args.panel {
-            app.panel = panel;
+        app.persist = !options.fresh && options.settings.is_none();
+        if let Some(key) = &options.panel {
+            app.show(key);
         }
-        app.fps = args.measure_fps.map(|seconds| FpsMeter {
+        app.fps = options.measure_fps.map(|seconds| FpsMeter {
             started: None,
             frames: 0,
             seconds: f64::from(seconds),
         });
-        app.quit_at = args.quit_after.map(|seconds| Instant::now() + Duration::from_secs(u64::from(seconds)));
+        app.quit_at =
+            options.quit_after.map(|seconds| Instant::now() + Duration::from_secs(u64::from(seconds)));
         app
     }
 
     /// An app from a state, without eframe (used by tests); `gpu_adapter` names the adapter
-    /// when the GPU pipelines were installed.
+    /// when the GPU pipelines were installed (`panels::install_gpu`).
     pub fn with_state(state: AppState, gpu_adapter: Option<String>) -> Self {
-        Self {
-            panel: state.panel,
-            star: StarPanel::new(state.star, gpu_adapter.clone()),
-            mines: MinesPanel::new(state.mines, gpu_adapter.is_some()),
-            gpu_adapter,
-            persist: true,
-            fps: None,
-            quit_at: None,
+        let panels = PANELS
+            .iter()
+            .map(|entry| (entry.build)(state.panels.get(entry.key), gpu_adapter.as_deref()))
+            .collect();
+        let mut app = Self { panels, selected: 0, gpu_adapter, persist: true, fps: None, quit_at: None };
+        app.show(&state.panel);
+        app
+    }
+
+    /// Shows the panel named `key`; an unknown key leaves the choice as it is.
+    pub fn show(&mut self, key: &str) {
+        if let Some(index) = self.panels.iter().position(|panel| panel.key().eq_ignore_ascii_case(key)) {
+            self.selected = index;
         }
     }
 
     /// The settings as they would be saved now.
     pub fn state(&self) -> AppState {
-        AppState { panel: self.panel, star: self.star.state.clone(), mines: self.mines.state.clone() }
-    }
-
-    /// The panel shown.
-    pub fn panel(&self) -> PanelId {
-        self.panel
-    }
-
-    /// The Star panel.
-    pub fn star_panel(&mut self) -> &mut StarPanel {
-        &mut self.star
-    }
-
-    /// The Minesweeper panel.
-    pub fn mines_panel(&mut self) -> &mut MinesPanel {
-        &mut self.mines
-    }
-
-    fn current(&mut self) -> &mut dyn Panel {
-        match self.panel {
-            PanelId::Star => &mut self.star,
-            PanelId::Mines => &mut self.mines,
+        AppState {
+            panel: self.panel().to_string(),
+            panels: self.panels.iter().map(|panel| (panel.key().to_string(), panel.saved_state())).collect(),
         }
+    }
+
+    /// The key of the panel shown.
+    pub fn panel(&self) -> &'static str {
+        self.panels[self.selected].key()
+    }
+
+    /// The panel of type `P`.
+    pub fn panel_mut<P: panels::PanelType>(&mut self) -> &mut P {
+        self.panels
+            .iter_mut()
+            .find_map(|panel| panel.as_any_mut().downcast_mut::<P>())
+            .expect("every panel type is in panels::PANELS")
+    }
+
+    /// True while any panel has background work whose result it will show.
+    pub fn is_busy(&self) -> bool {
+        self.panels.iter().any(|panel| panel.is_busy())
     }
 
     /// Per-frame work that draws nothing: poll jobs, frame-rate measurement, timed quit.
     pub fn update_logic(&mut self, ctx: &egui::Context) {
-        self.star.logic(ctx);
-        self.mines.logic(ctx);
+        for panel in &mut self.panels {
+            panel.logic(ctx);
+        }
         if let Some(meter) = &mut self.fps {
             let now = Instant::now();
             let started = *meter.started.get_or_insert(now);
@@ -118,7 +137,7 @@ impl CurioApp {
                 println!(
                     "{}",
                     serde_json::json!({
-                        "panel": self.panel.title(),
+                        "panel": self.panels[self.selected].title(),
                         "frames": meter.frames - 1,
                         "seconds": elapsed,
                         "fps": fps,
@@ -147,8 +166,8 @@ impl CurioApp {
             ui.horizontal(|ui| {
                 ui.strong("Curio");
                 ui.separator();
-                for id in PanelId::ALL {
-                    ui.selectable_value(&mut self.panel, id, id.title());
+                for (index, panel) in self.panels.iter().enumerate() {
+                    ui.selectable_value(&mut self.selected, index, panel.title());
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let text = match &self.gpu_adapter {
@@ -159,7 +178,7 @@ impl CurioApp {
                 });
             });
         });
-        panels::show_panel(ui, self.current());
+        panels::show_panel(ui, self.panels[self.selected].as_mut());
     }
 }
 
@@ -188,31 +207,31 @@ pub fn load_settings(path: &std::path::Path) -> anyhow::Result<AppState> {
 }
 
 /// Opens the window and runs until it is closed.
-pub fn run(args: GuiArgs) -> anyhow::Result<()> {
+pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         anyhow::bail!(
             "no display: neither DISPLAY nor WAYLAND_DISPLAY is set. Run Curio in a desktop session or under Xvfb \
              (see README), or use the headless subcommands (curio --help)"
         );
     }
-    let (width, height) = args.size.unwrap_or((1280.0, 820.0));
-    let mut options = eframe::NativeOptions {
+    let (width, height) = options.size.unwrap_or((1280.0, 820.0));
+    let mut native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Curio")
             .with_app_id("curio")
             .with_inner_size([width, height])
             .with_min_inner_size([420.0, 320.0]),
         renderer: eframe::Renderer::Wgpu,
-        persist_window: !args.fresh && args.settings.is_none() && args.size.is_none(),
+        persist_window: !options.fresh && options.settings.is_none() && options.size.is_none(),
         ..Default::default()
     };
-    if args.measure_fps.is_some() {
-        options.wgpu_options.surface.present_mode = eframe::wgpu::PresentMode::AutoNoVsync;
+    if options.measure_fps.is_some() {
+        native.wgpu_options.surface.present_mode = eframe::wgpu::PresentMode::AutoNoVsync;
     }
     eframe::run_native(
         "curio",
-        options,
-        Box::new(move |cc| Ok(Box::new(CurioApp::new(cc, &args)) as Box<dyn eframe::App>)),
+        native,
+        Box::new(move |cc| Ok(Box::new(CurioApp::new(cc, &options)) as Box<dyn eframe::App>)),
     )
     .map_err(|error| anyhow::anyhow!("cannot open the Curio window: {error}"))
 }

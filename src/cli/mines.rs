@@ -1,10 +1,9 @@
 //! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
 //! game window.
 
-use super::{CliError, print_json, run_job_with_bar};
-use crate::jobs::JobError;
-use crate::mines::play::{self, Refinement};
-use crate::mines::{BoardConfig, Cell, FirstClickRule, Solver, Tuning, analyze, solver, text};
+use super::{CliError, named, print_json, run_job_with_bar};
+use crate::mines::policy::Refinement;
+use crate::mines::{BoardConfig, Cell, FirstClickRule, Policy, Tuning, analyze, solver, text};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
@@ -55,7 +54,7 @@ struct WindowArgs {
     #[arg(long, default_value = "beginner")]
     level: String,
     /// First-click rule.
-    #[arg(long, value_enum, default_value_t = FirstClickRule::Safe)]
+    #[arg(long, value_parser = named(&FirstClickRule::ALL, FirstClickRule::name), default_value = "safe")]
     rule: FirstClickRule,
     /// Seed of the first game; each new game adds one.
     #[arg(long, default_value_t = 1)]
@@ -84,7 +83,7 @@ struct GamesArgs {
     #[arg(long, default_value = "expert")]
     level: String,
     /// First-click rule.
-    #[arg(long, value_enum, default_value_t = FirstClickRule::Safe)]
+    #[arg(long, value_parser = named(&FirstClickRule::ALL, FirstClickRule::name), default_value = "safe")]
     rule: FirstClickRule,
     /// Number of games (each solver plays them all), 1..=100000000.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
@@ -110,7 +109,7 @@ impl GamesArgs {
 #[derive(Debug, Args)]
 struct SolverArgs {
     /// Switch guessing refinements off (comma-separated) to measure what each gains.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = named(&Refinement::ALL, Refinement::name), value_delimiter = ',')]
     without: Vec<Refinement>,
     /// Lookahead candidates must reach this fraction of the best safety, above 0 and at most 1
     /// [default: 0.9].
@@ -134,7 +133,7 @@ struct SolverArgs {
 
 impl SolverArgs {
     /// The solver these flags describe; a setting out of range is a usage error naming it.
-    fn solver(&self) -> Result<Solver, CliError> {
+    fn solver(&self) -> Result<Policy, CliError> {
         let default = Tuning::default();
         let tuning = Tuning {
             cutoff: self.cutoff.unwrap_or(default.cutoff),
@@ -144,7 +143,7 @@ impl SolverArgs {
             endgame_layouts: self.endgame_layouts.unwrap_or(default.endgame_layouts),
         };
         tuning.check().map_err(|error| usage(anyhow::anyhow!(error)))?;
-        Ok(self.without.iter().fold(Solver::default().tuned(tuning), |solver, &r| solver.without(r)))
+        Ok(self.without.iter().fold(Policy::default().tuned(tuning), |solver, &r| solver.without(r)))
     }
 }
 
@@ -194,8 +193,8 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     let (config, games, seed, threads) = args.games.resolve()?;
     let solver = args.solver.solver()?;
     let result = run_job_with_bar("curio-mines-bench", move |progress| {
-        play::bench(config, &solver, games, seed, threads, progress).map_err(JobError::from)
-    })
+        crate::mines::bench(config, &solver, games, seed, threads, progress)
+    })?
     .map_err(|error| CliError::Failure(error.into()))?;
     if args.json {
         print_json(&serde_json::to_value(&result).map_err(|error| CliError::Failure(error.into()))?)
@@ -213,9 +212,8 @@ fn compare(args: BenchArgs) -> Result<(), CliError> {
     let (config, games, seed, threads) = args.games.resolve()?;
     let candidate = args.solver.solver()?;
     let comparison = run_job_with_bar("curio-mines-compare", move |progress| {
-        play::compare(config, &candidate, &Solver::default(), games, seed, threads, progress)
-            .map_err(JobError::from)
-    })
+        crate::mines::compare(config, &candidate, &Policy::default(), games, seed, threads, progress)
+    })?
     .map_err(|error| CliError::Failure(error.into()))?;
     if args.json {
         print_json(&serde_json::to_value(&comparison).map_err(|error| CliError::Failure(error.into()))?)
@@ -239,7 +237,7 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
     let view = board.view();
     let analysis = analyze(&view, solver::DEFAULT_NODE_BUDGET)
         .map_err(|error| usage(anyhow::anyhow!("{}: {error}", args.file.display())))?;
-    let best = Solver::default()
+    let best = Policy::default()
         .next_moves(&view, FirstClickRule::Safe)
         .map_err(|error| usage(anyhow::anyhow!("{error}")))?;
     let best = best.first().copied();

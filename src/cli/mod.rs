@@ -44,8 +44,8 @@ pub enum Command {
 )]
 pub struct GuiArgs {
     /// Panel to show first (overrides the saved choice).
-    #[arg(long, value_enum)]
-    pub panel: Option<crate::app::PanelId>,
+    #[arg(long, value_parser = panel_keys())]
+    pub panel: Option<String>,
     /// Initial window size in logical pixels, WIDTHxHEIGHT.
     #[arg(long, value_parser = parse_window_size)]
     pub size: Option<(f32, f32)>,
@@ -62,6 +62,40 @@ pub struct GuiArgs {
     /// save on exit; for reproducible demos, screenshots and measurements.
     #[arg(long, value_name = "FILE.json")]
     pub settings: Option<std::path::PathBuf>,
+}
+
+/// The names `--panel` takes: the panels' keys.
+fn panel_keys() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        crate::app::panels::PANELS
+            .iter()
+            .map(|entry| clap::builder::PossibleValue::new(entry.key).help(entry.title)),
+    )
+}
+
+impl From<GuiArgs> for crate::app::GuiOptions {
+    fn from(args: GuiArgs) -> Self {
+        Self {
+            panel: args.panel,
+            size: args.size,
+            measure_fps: args.measure_fps,
+            quit_after: args.quit_after,
+            fresh: args.fresh,
+            settings: args.settings,
+        }
+    }
+}
+
+/// A clap parser of the values in `all`, each written as `name` gives it: domain enums stay
+/// free of clap, and the CLI lists their names in `--help` and error messages.
+pub(crate) fn named<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(&T) -> &'static str,
+) -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(all.iter().map(name)).try_map(move |text: String| {
+        all.iter().copied().find(|value| name(value) == text).ok_or_else(|| format!("unknown value '{text}'"))
+    })
 }
 
 fn parse_window_size(text: &str) -> Result<(f32, f32), String> {
@@ -109,12 +143,12 @@ impl CliError {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => crate::app::run(GuiArgs::default()).map_err(CliError::Failure),
+        None => crate::app::run(crate::app::GuiOptions::default()).map_err(CliError::Failure),
         Some(Command::Gui(args)) => {
             if let Some(path) = &args.settings {
                 crate::app::load_settings(path).map_err(CliError::Usage)?;
             }
-            crate::app::run(args).map_err(CliError::Failure)
+            crate::app::run(args.into()).map_err(CliError::Failure)
         }
         Some(Command::Star(args)) => star::run(args),
         Some(Command::Mines(args)) => mines::run(args),

@@ -1,16 +1,18 @@
 //! Runs a background job while an indicatif bar on stderr shows its progress.
 
-use crate::jobs::{Job, JobError, JobReporter};
+use super::CliError;
+use crate::jobs::{Job, JobReporter};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Runs `work` as a named job, drawing a progress bar on stderr (hidden when stderr is not a
-/// terminal) until it ends.
+/// terminal) until it ends; returns what `work` returned. A thread that cannot start or that
+/// panics is a failure (exit code 1).
 pub fn run_job_with_bar<T: Send + 'static>(
     name: &str,
-    work: impl FnOnce(&mut JobReporter) -> Result<T, JobError> + Send + 'static,
-) -> Result<T, JobError> {
-    let job =
-        Job::spawn(name, work).map_err(|error| JobError::Failed(format!("cannot start thread: {error}")))?;
+    work: impl FnOnce(&mut JobReporter) -> T + Send + 'static,
+) -> Result<T, CliError> {
+    let job = Job::spawn(name, work)
+        .map_err(|error| CliError::Failure(anyhow::anyhow!("cannot start thread '{name}': {error}")))?;
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}")
@@ -22,5 +24,5 @@ pub fn run_job_with_bar<T: Send + 'static>(
         bar.set_message(status.message.clone());
     });
     bar.finish_and_clear();
-    result
+    result.map_err(|panicked| CliError::Failure(panicked.into()))
 }

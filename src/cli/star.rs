@@ -1,8 +1,7 @@
 //! `curio star ...`: render star polygons and stellar-number dot figures.
 
-use super::{CliError, print_json, run_job_with_bar};
+use super::{CliError, named, print_json, run_job_with_bar};
 use crate::export::{self, ExportError};
-use crate::jobs::JobError;
 use crate::star::{FigureOptions, StarSpec, StarStyle, figure_scene, stellar};
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -55,7 +54,7 @@ struct RenderArgs {
     #[arg(long)]
     d: u64,
     /// Drawing style.
-    #[arg(long, value_enum, default_value_t = StarStyle::Polygram)]
+    #[arg(long, value_parser = named(&StarStyle::ALL, StarStyle::name), default_value = "polygram")]
     style: StarStyle,
     /// PNG size in pixels (longest side), 1..=16384; ignored for SVG.
     #[arg(long, default_value_t = 1024)]
@@ -138,16 +137,15 @@ fn check_output(path: &std::path::Path, size: u64) -> Result<export::Format, Cli
 fn save_with_bar(scene: crate::geom::Scene, out: PathBuf, size: u64) -> Result<(u32, u32), CliError> {
     let job_out = out.clone();
     let result = run_job_with_bar("curio-export", move |progress| {
-        export::save(&scene, &job_out, size, progress)
-            .map_err(|error| JobError::Failed(error.to_string()))?;
+        export::save(&scene, &job_out, size, progress)?;
         let view = scene.view_box;
         let longest = view.width().max(view.height());
         let scale = size as f64 / longest;
         Ok(((view.width() * scale).round() as u32, (view.height() * scale).round() as u32))
-    });
+    })?;
     result.map_err(|error| match error {
-        // Write errors name the path; they come from bad input (unwritable location).
-        JobError::Failed(message) if message.starts_with("cannot write") => usage(anyhow::anyhow!(message)),
+        // Write errors name the path; they come from bad input (an unwritable location).
+        error @ export::ExportError::Write { .. } => usage(error),
         other => CliError::Failure(other.into()),
     })
 }

@@ -6,6 +6,11 @@
 //! (none are lost), and a cancel flag turns the next report into `ControlFlow::Break`.
 //! The owner calls [`Job::poll`] (each GUI frame, or in the CLI's wait loop) to drain updates
 //! and collect the result.
+//!
+//! The layer knows no domain: a job's result is whatever its closure returns, typically the
+//! domain's own `Result` with its own error type (which has its own way of saying "cancelled").
+//! The job adds one failure of its own, [`Panicked`]. [`Latest`] keeps the one result that
+//! matches the current input, run inline when the work is small.
 
 use crate::progress::{Progress, Sample};
 use std::ops::ControlFlow;
@@ -17,27 +22,13 @@ use std::thread::JoinHandle;
 /// Capacity of the update channel.
 const CHANNEL_CAPACITY: usize = 256;
 
-/// How a job ended without a result.
+/// A job's thread panicked instead of returning; the message says where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum JobError {
-    /// The job stopped because it was asked to.
-    #[error("cancelled")]
-    Cancelled,
-    /// The job failed; the message says why.
-    #[error("{0}")]
-    Failed(String),
-}
+#[error("internal error: {0}")]
+pub struct Panicked(pub String);
 
-/// A minesweeper benchmark run as a job (CLI and panel) ends as cancelled or with its message.
-/// It lives here, above the domain, so that domain code never depends on the job layer.
-impl From<crate::mines::play::BenchError> for JobError {
-    fn from(error: crate::mines::play::BenchError) -> Self {
-        match error {
-            crate::mines::play::BenchError::Cancelled => JobError::Cancelled,
-            other => JobError::Failed(other.to_string()),
-        }
-    }
-}
+/// Called after each update of a job (the GUI passes a repaint request).
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
 /// The latest progress of a job.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -66,7 +57,7 @@ enum Update {
 pub struct JobReporter {
     sender: SyncSender<Update>,
     cancel: Arc<AtomicBool>,
-    wake: Option<Arc<dyn Fn() + Send + Sync>>,
+    wake: Option<Wake>,
 }
 
 impl JobReporter {
@@ -113,7 +104,7 @@ pub struct Job<T> {
     name: String,
     cancel: Arc<AtomicBool>,
     receiver: Receiver<Update>,
-    handle: Option<JoinHandle<Result<T, JobError>>>,
+    handle: Option<JoinHandle<T>>,
     status: JobStatus,
     samples: Vec<Sample>,
 }
@@ -122,7 +113,7 @@ impl<T: Send + 'static> Job<T> {
     /// Starts `work` on a new thread named `name`.
     pub fn spawn(
         name: &str,
-        work: impl FnOnce(&mut JobReporter) -> Result<T, JobError> + Send + 'static,
+        work: impl FnOnce(&mut JobReporter) -> T + Send + 'static,
     ) -> std::io::Result<Self> {
         Self::spawn_with_wake(name, None, work)
     }
@@ -130,8 +121,8 @@ impl<T: Send + 'static> Job<T> {
     /// Like [`Job::spawn`], calling `wake` after each update (the GUI passes a repaint request).
     pub fn spawn_with_wake(
         name: &str,
-        wake: Option<Arc<dyn Fn() + Send + Sync>>,
-        work: impl FnOnce(&mut JobReporter) -> Result<T, JobError> + Send + 'static,
+        wake: Option<Wake>,
+        work: impl FnOnce(&mut JobReporter) -> T + Send + 'static,
     ) -> std::io::Result<Self> {
         let (sender, receiver) = sync_channel(CHANNEL_CAPACITY);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -177,7 +168,7 @@ impl<T: Send + 'static> Job<T> {
     }
 
     /// Drains pending updates; returns the result once the job has finished (exactly once).
-    pub fn poll(&mut self) -> Option<Result<T, JobError>> {
+    pub fn poll(&mut self) -> Option<Result<T, Panicked>> {
         loop {
             match self.receiver.try_recv() {
                 Ok(Update::Status(status)) => self.status = status,
@@ -195,8 +186,8 @@ impl<T: Send + 'static> Job<T> {
                 }
             }
             return Some(match handle.join() {
-                Ok(result) => result,
-                Err(panic) => Err(JobError::Failed(panic_message(&panic))),
+                Ok(result) => Ok(result),
+                Err(panic) => Err(Panicked(panic_message(&panic))),
             });
         }
         None
@@ -208,7 +199,7 @@ impl<T: Send + 'static> Job<T> {
     }
 
     /// Blocks until the job ends, calling `on_update` with the status after each wake-up.
-    pub fn wait(mut self, mut on_update: impl FnMut(&JobStatus)) -> Result<T, JobError> {
+    pub fn wait(mut self, mut on_update: impl FnMut(&JobStatus)) -> Result<T, Panicked> {
         loop {
             if let Some(result) = self.poll() {
                 on_update(&self.status);
@@ -221,12 +212,72 @@ impl<T: Send + 'static> Job<T> {
 }
 
 fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
-    let text = panic
+    panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    format!("internal error: {text}")
+        .unwrap_or_else(|| "unknown panic".to_string())
+}
+
+/// Work whose result belongs to one version of its input (a board, a cache key): run inline
+/// when it is small, else as a background job, of which only the newest is kept. Starting work
+/// for a new key drops (cancels) the job of the old one, and a result is handed out only while
+/// its key is still the current one, so a stale result never reaches the owner.
+pub struct Latest<K, T> {
+    running: Option<(K, Job<T>)>,
+}
+
+impl<K, T> Default for Latest<K, T> {
+    fn default() -> Self {
+        Self { running: None }
+    }
+}
+
+impl<K: PartialEq, T: Send + 'static> Latest<K, T> {
+    /// Runs `work` for `key`: on this thread, returning its result, when `inline`; else as a
+    /// job named `name` (calling `wake` when it ends), returning `Ok(None)`. Either way a job
+    /// still running for an older key is dropped. Fails only when no thread can be started.
+    pub fn start(
+        &mut self,
+        key: K,
+        inline: bool,
+        name: &str,
+        wake: Option<Wake>,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> std::io::Result<Option<T>> {
+        self.running = None;
+        if inline {
+            return Ok(Some(work()));
+        }
+        let job = Job::spawn_with_wake(name, wake, move |_| work())?;
+        self.running = Some((key, job));
+        Ok(None)
+    }
+
+    /// The result of the job, once it has ended, if it was started for `current`; a job for
+    /// another key is dropped when it ends, and gives nothing.
+    pub fn poll(&mut self, current: &K) -> Option<Result<T, Panicked>> {
+        let (key, job) = self.running.as_mut()?;
+        let result = job.poll()?;
+        let fresh = key == current;
+        self.running = None;
+        fresh.then_some(result)
+    }
+
+    /// The key of the job running now.
+    pub fn running_key(&self) -> Option<&K> {
+        self.running.as_ref().map(|(key, _)| key)
+    }
+
+    /// True while a job runs.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Drops the running job, which stops at its next checkpoint.
+    pub fn cancel(&mut self) {
+        self.running = None;
+    }
 }
 
 impl<T> Drop for Job<T> {
@@ -239,7 +290,7 @@ impl<T> Drop for Job<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::progress::check;
+    use crate::progress::{Cancelled, check};
 
     #[test]
     fn job_reports_progress_and_returns_its_result() {
@@ -247,10 +298,10 @@ mod tests {
             let mut sum = 0u64;
             for i in 0..100u64 {
                 sum += i;
-                check(progress.report(i + 1, 100, "adding")).map_err(|_| JobError::Cancelled)?;
+                check(progress.report(i + 1, 100, "adding"))?;
                 let _ = progress.sample(Sample { series: "sum", x: i as f64, y: sum as f64 });
             }
-            Ok(sum)
+            Ok::<_, Cancelled>(sum)
         })
         .unwrap();
         let mut last = JobStatus::default();
@@ -262,7 +313,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(1));
         };
         last.clone_from(job.status());
-        assert_eq!(result, Ok(4950));
+        assert_eq!(result, Ok(Ok(4950)));
         assert_eq!(last.done, 100);
         assert_eq!(job.samples().len(), 100);
     }
@@ -271,19 +322,46 @@ mod tests {
     fn cancelled_job_stops_with_cancelled() {
         let job = Job::spawn("test-cancel", |progress| {
             loop {
-                check(progress.report(0, 0, "spinning")).map_err(|_| JobError::Cancelled)?;
+                check(progress.report(0, 0, "spinning"))?;
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
         });
-        let job: Job<()> = job.unwrap();
+        let job: Job<Result<(), Cancelled>> = job.unwrap();
         job.cancel();
-        assert_eq!(job.wait(|_| {}), Err(JobError::Cancelled));
+        assert_eq!(job.wait(|_| {}), Ok(Err(Cancelled)));
     }
 
     #[test]
     fn panicking_job_becomes_an_error_not_a_crash() {
         let job: Job<()> = Job::spawn("test-panic", |_| panic!("boom")).unwrap();
         let error = job.wait(|_| {}).unwrap_err();
-        assert!(matches!(error, JobError::Failed(message) if message.contains("boom")));
+        assert!(error.to_string().contains("boom"), "{error}");
+    }
+
+    #[test]
+    fn latest_runs_small_work_inline_and_drops_stale_results() {
+        let mut latest: Latest<u64, u64> = Latest::default();
+        assert_eq!(latest.start(1, true, "test-inline", None, || 7).unwrap(), Some(7));
+        assert!(!latest.is_running());
+        assert_eq!(latest.start(2, false, "test-latest", None, || 8).unwrap(), None);
+        assert_eq!(latest.running_key(), Some(&2));
+        let result = loop {
+            if let Some(result) = latest.poll(&2) {
+                break result;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        assert_eq!(result, Ok(8));
+        latest.start(3, false, "test-stale", None, || 9).unwrap();
+        for _ in 0..10_000 {
+            if latest.poll(&4).is_some() {
+                panic!("a result for key 3 was handed out while 4 is current");
+            }
+            if !latest.is_running() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert!(!latest.is_running(), "the stale job was not dropped when it ended");
     }
 }

@@ -52,7 +52,7 @@ pub enum BoardError {
 }
 
 /// Which first clicks are protected.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FirstClickRule {
     /// The first clicked cell is never a mine.
@@ -65,6 +65,10 @@ pub enum FirstClickRule {
 }
 
 impl FirstClickRule {
+    /// Every rule, for menus and the command line.
+    pub const ALL: [FirstClickRule; 3] =
+        [FirstClickRule::Safe, FirstClickRule::Opening, FirstClickRule::None];
+
     /// The rule's name as used on the command line.
     pub fn name(&self) -> &'static str {
         match self {
@@ -228,6 +232,16 @@ impl Game {
     /// The visible cells, row by row.
     pub fn cells(&self) -> &[Cell] {
         &self.cells
+    }
+
+    /// The game as the solver sees it: the visible cells and the mine count.
+    pub fn view(&self) -> super::solver::BoardView<'_> {
+        super::solver::BoardView {
+            width: self.config.width,
+            height: self.config.height,
+            mines: self.config.mines,
+            cells: &self.cells,
+        }
     }
 
     /// The visible cell at (row, column).

@@ -19,7 +19,7 @@
 //! cells that no reveal elsewhere can inform, searched while the whole board still has too many
 //! layouts.
 //! Source: the brute-force deep analysis and isolated-edge brute force of D. N. Hill's solver
-//! (`shared/reference/minesweeper-research.md`, §2a.4); no code was copied.
+//! (described in his solver's documentation); no code was copied.
 //!
 //! Complexity: enumeration is bounded by `max_layouts` and a node budget; the search by its own
 //! node budget. Past either budget the search gives up and the caller falls back to heuristics.

@@ -24,7 +24,7 @@
 //! (`off_frontier_candidates`, D. N. Hill's off-edge rule).
 //!
 //! Source: D. N. Hill's "secondary safety" and living cells
-//! (`shared/reference/minesweeper-research.md`, §2a.5); no code was copied.
+//! (described in his solver's documentation); no code was copied.
 
 use super::board::{Cell, neighbours};
 use super::risk::LongTermRisk;

@@ -1,9 +1,9 @@
 //! Minesweeper: the game engine, the exact probability solver, move choice and benchmarks.
 //!
-//! Source: "How to Write your own Minesweeper AI" (shared/seeds/000, first section) and
-//! `shared/reference/minesweeper-research.md` (probability formula with the global mine count,
-//! component convolution, box merging; published win rates). See `solver` for the algorithm and
-//! its complexity.
+//! Source: the blog post "How to Write your own Minesweeper AI" (its first section), and the
+//! published solvers and analyses of the game (the probability formula with the global mine
+//! count, component convolution, box merging; published win rates, D. N. Hill's among them).
+//! See `solver` for the algorithm and its complexity, and docs/minesweeper.md for the sources.
 //!
 //! ```
 //! use curio::mines::{text, analyze, solver};
@@ -15,10 +15,11 @@
 //! assert!((analysis.probabilities[1].unwrap() - 1.0 / 3.0).abs() < 1e-12);
 //! ```
 
+pub mod bench;
 pub mod board;
 pub mod endgame;
 pub mod guess;
-pub mod play;
+pub mod policy;
 pub mod risk;
 pub mod solver;
 pub mod text;
@@ -26,8 +27,7 @@ pub mod text;
 #[cfg(test)]
 mod oracle_tests;
 
+pub use bench::{BenchResult, Comparison, bench, compare, play_game};
 pub use board::{BoardConfig, BoardError, Cell, FirstClickRule, Game, GameStatus};
-pub use play::{
-    Action, BenchResult, Comparison, Move, MoveRule, Reason, Solver, Tuning, bench, compare, play_game,
-};
+pub use policy::{Action, Move, MoveRule, Policy, Reason, Tuning};
 pub use solver::{Analysis, BoardView, SolveError, analyze, deduce};

@@ -1,9 +1,12 @@
 //! Oracle tests: the solver against brute-force enumeration of every mine layout.
 
+use super::bench::Calibration;
 use super::board::{BoardConfig, Cell, FirstClickRule, Game, GameStatus, neighbours};
-use super::play::{Action, Calibration, Solver};
-use super::solver::tests::Flag;
-use super::solver::{BoardView, DEFAULT_NODE_BUDGET, analyze, deduce, sample_layout};
+use super::policy::{Action, Policy};
+use super::solver::{
+    BoardView, CertainCells, DEFAULT_NODE_BUDGET, SolveOptions, analyze, analyze_with, deduce, sample_layout,
+    sample_layout_with,
+};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -123,15 +126,11 @@ fn small_game(
     (game.status() == GameStatus::Playing && covered.len() <= max_covered).then_some((game, covered))
 }
 
-/// While the guard lives, every analysis takes the certain cells out of its components, as
-/// those of boards with components too big to count do (`FORCE_WITHOUT_CERTAIN`).
-fn without_certain_cells() -> Flag {
-    Flag::set(&super::solver::FORCE_WITHOUT_CERTAIN)
-}
-
-/// While the guard lives, counts are tilted as on big boards (`FORCE_TILT`).
-fn forced_tilt() -> Flag {
-    Flag::set(&super::solver::FORCE_TILT)
+/// The default options, with the certain cells taken out of every analysis when `always`, as
+/// those of boards with components too big to count are.
+fn certain_cells(always: bool) -> SolveOptions {
+    let certain_cells = if always { CertainCells::Always } else { CertainCells::WhenTooBig };
+    SolveOptions { certain_cells, ..SolveOptions::default() }
 }
 
 proptest! {
@@ -150,9 +149,9 @@ proptest! {
         // Combined as they are, tilted as big boards are (see `combine_tilted`), and with the
         // certain cells taken out, as boards with components too big to count are.
         for (tilted, without_certain) in [(false, false), (true, false), (false, true), (true, true)] {
-            let _forced = tilted.then(forced_tilt);
-            let _without = without_certain.then(without_certain_cells);
-            let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
+            let options = SolveOptions { always_tilt: tilted, ..certain_cells(without_certain) };
+
+            let analysis = analyze_with(&view, options).expect("consistent board");
             prop_assert!(analysis.exact);
             prop_assert!((analysis.log_layouts - (layouts as f64).ln()).abs() < 1e-9,
                 "tilted {tilted}, without certain {without_certain}, layouts: solver {} brute force {layouts}", analysis.log_layouts.exp());
@@ -232,12 +231,12 @@ fn layouts_are_drawn_for_big_boards() {
     // The same position with its certain cells taken out: every component is counted.
     positions.push((random_game(150, 100, 2250, 1, 400), true));
     for (game, exact) in positions {
-        let _keep = (!exact).then(super::solver::tests::keep_certain);
+        let options = if exact { SolveOptions::default() } else { super::solver::tests::keeping_certain() };
         let BoardConfig { width, height, mines, .. } = game.config();
         let view = BoardView { width, height, mines, cells: game.cells() };
-        assert_eq!(analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent").exact, exact, "{width}x{height}");
+        assert_eq!(analyze_with(&view, options).expect("consistent").exact, exact, "{width}x{height}");
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-        let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
+        let drawn = sample_layout_with(&view, options, &mut rng).expect("a layout fits");
         assert_eq!(drawn.uniform, exact, "{width}x{height}");
         assert_eq!(drawn.mines.iter().filter(|&&mine| mine).count(), mines, "{width}x{height}");
         for (cell, state) in game.cells().iter().enumerate() {
@@ -273,7 +272,7 @@ fn first_click_zero_probabilities_match_the_formula() {
 
 #[test]
 fn no_move_called_certain_ever_loses_and_stated_risks_come_true() {
-    let solver = Solver::default();
+    let solver = Policy::default();
     let mut certain_moves = 0usize;
     // Mines expected over the risky reveals (the sum of the stated probabilities) against mines hit.
     let mut calibration = Calibration::default();
@@ -669,12 +668,12 @@ fn sampled_layouts_are_uniform() {
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent board");
         assert_eq!(analysis.component_sizes.len(), components, "{content:?}");
         for tilted in [false, true] {
-            let _forced = tilted.then(forced_tilt);
+            let options = SolveOptions { always_tilt: tilted, ..SolveOptions::default() };
             let draws = 100 * layouts.len();
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
             let mut counts = vec![0usize; layouts.len()];
             for _ in 0..draws {
-                let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("consistent board");
+                let drawn = sample_layout_with(&view, options, &mut rng).expect("consistent board");
                 assert!(drawn.uniform);
                 let layout = drawn.mines;
                 let index = layouts.iter().position(|l| *l == layout).expect("a layout that fits");
@@ -704,7 +703,7 @@ proptest! {
     ) {
         // A base analysed without its certain cells counts the assumptions without them too,
         // an assumption on a certain cell holding in every layout or in none.
-        let _without = without_certain.then(without_certain_cells);
+        let options = certain_cells(without_certain);
         let small = small_game((width, height, mines), seed, clicks, 14);
         prop_assume!(small.is_some());
         let (game, covered) = small.expect("assumed");
@@ -718,7 +717,7 @@ proptest! {
         }
         let layouts = all_layouts(&view);
         let fitting = layouts.iter().filter(|l| assumed.iter().all(|&(cell, mine)| l[cell] == mine)).count();
-        let plain = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        let plain = analyze_with(&view, options).expect("consistent");
         match super::solver::count_layouts_assuming(&view, &plain, DEFAULT_NODE_BUDGET, &assumed) {
             Ok((log_layouts, exact)) => {
                 prop_assert!(exact);
@@ -735,13 +734,13 @@ proptest! {
         width in 2usize..=5, height in 2usize..=4, mines in 2usize..=7, seed in any::<u64>(), clicks in 1usize..=3,
         without_certain in any::<bool>(),
     ) {
-        let _without = without_certain.then(without_certain_cells);
+        let options = certain_cells(without_certain);
         let small = small_game((width, height, mines), seed, clicks, 14);
         prop_assume!(small.is_some());
         let (game, _) = small.expect("assumed");
         let view = BoardView { width, height, mines, cells: game.cells() };
         let layouts = all_layouts(&view);
-        let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        let analysis = analyze_with(&view, options).expect("consistent");
         let risk = super::risk::LongTermRisk::new(&view, &analysis, DEFAULT_NODE_BUDGET).expect("exact");
         for (assumed_mines, assumed_safe, chance) in risk.patterns(3) {
             let fitting = layouts
@@ -930,13 +929,13 @@ proptest! {
     ) {
         // Without its certain cells, the base has no structure to share: each number is
         // analysed afresh (`Reveal`), which must agree all the same.
-        let _without = without_certain.then(without_certain_cells);
+        let options = certain_cells(without_certain);
         let cells = width * height;
         let in_play = game_in_play(width, height, density, seed, clicks);
         prop_assume!(in_play.is_some());
         let (game, mines) = in_play.expect("in play");
         let view = BoardView { width, height, mines, cells: game.cells() };
-        let base = analyze(&view, DEFAULT_NODE_BUDGET).expect("consistent");
+        let base = analyze_with(&view, options).expect("consistent");
         prop_assume!(base.exact);
         let covered: Vec<usize> = (0..cells).filter(|&i| game.cells()[i] == Cell::Covered).collect();
         let cell = covered[pick % covered.len()];
@@ -947,7 +946,7 @@ proptest! {
         for value in 0..=8u8 {
             imagined[cell] = Cell::Revealed(value);
             let after = BoardView { cells: &imagined, ..view };
-            let fresh = analyze(&after, DEFAULT_NODE_BUDGET);
+            let fresh = analyze_with(&after, options);
             let reused = match reveal.as_mut() {
                 Ok(reveal) => reveal.analyze(&after, value, DEFAULT_NODE_BUDGET),
                 Err(error) => Err(error.clone()),

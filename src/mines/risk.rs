@@ -15,8 +15,8 @@
 //! of being safe), and cells with influence join the candidates when their safety plus influence
 //! passes 0.9 of the best safety.
 //!
-//! Source: D. N. Hill's "long-term risk" (`shared/reference/minesweeper-research.md`, §2a.5: the
-//! 50/50 influence factor 1 + 0.9 · influence / safety); the patterns and limits below follow his
+//! Source: D. N. Hill's "long-term risk" (as his solver's documentation describes it: the 50/50
+//! influence factor 1 + 0.9 · influence / safety); the patterns and limits below follow his
 //! description; no code was copied. Measured in docs/minesweeper.md (Guessing).
 
 use super::board::Cell;

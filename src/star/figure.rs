@@ -5,7 +5,7 @@ use crate::geom::{Color, FillRule, Path, Point, Rect, Scene, Style, TextAnchor, 
 use serde::{Deserialize, Serialize};
 
 /// How the star is drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StarStyle {
     /// The simple 2n-vertex boundary from the two-circle construction.
     Outline,

@@ -1,7 +1,7 @@
 //! Star polygons {n/d} and stellar numbers.
 //!
 //! Source: "Investigations on star polygons with a star polygon / stellar number generator"
-//! (shared/seeds/000, June 2010) and `shared/specs/star.md`. A star {n/d} is built on two circles:
+//! (a blog post of June 2010). A star {n/d} is built on two circles:
 //! the n tips on the outer circle of radius r, the n inner corners on a circle of radius
 //! `i = r cos(πd/n) / cos(π(d-1)/n)`. The polygram joins every d-th tip; when `g = gcd(n, d) > 1`
 //! it is a compound of g copies of {n/g / d/g}. The density (winding number) of any point is

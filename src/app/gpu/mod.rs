@@ -1,4 +1,5 @@
-//! Custom wgpu pipelines drawn through egui_wgpu paint callbacks.
+//! Custom wgpu pipelines drawn through egui_wgpu paint callbacks. Each panel installs its own
+//! (`PanelType::install_gpu`); `panels::install_gpu` installs them all.
 //!
 //! Every pipeline here draws one full-viewport triangle (`vs_main`) and colours it in `fs_main`;
 //! `fullscreen_pipeline` builds that shared part.
@@ -9,12 +10,6 @@ use eframe::wgpu::util::DeviceExt;
 
 pub mod mines_heatmap;
 pub mod star_density;
-
-/// Installs every pipeline into the renderer; returns the adapter's name.
-pub fn install_all(render_state: &eframe::egui_wgpu::RenderState) -> String {
-    mines_heatmap::install(render_state);
-    star_density::install(render_state)
-}
 
 /// Layout entry of the fragment-stage uniform buffer at `binding`.
 pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {

@@ -39,8 +39,8 @@ struct DensityResources {
     uniforms: wgpu::Buffer,
 }
 
-/// Builds the pipeline once and stores it in the renderer. Returns the adapter's name.
-pub fn install(render_state: &egui_wgpu::RenderState) -> String {
+/// Builds the pipeline once and stores it in the renderer.
+pub fn install(render_state: &egui_wgpu::RenderState) {
     let device = &render_state.device;
     let uniforms = super::uniform_buffer(
         device,
@@ -62,7 +62,6 @@ pub fn install(render_state: &egui_wgpu::RenderState) -> String {
         bind_group,
         uniforms,
     });
-    render_state.adapter.get_info().name
 }
 
 /// One frame's density view: where to draw and with which uniforms (centre in points).

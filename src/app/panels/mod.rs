@@ -1,51 +1,126 @@
-//! The panel list: a trait, the [`PanelId`] enum and a hand-written list. One file per panel.
+//! The panel list: the [`Panel`] trait, and [`PANELS`], the one list of every panel in tab order.
+//! The app builds its tabs, per-frame logic, saved settings, GPU pipelines and the CLI's
+//! `--panel` names from this list alone; a new domain adds its panel file and one line here.
 
 pub mod mines_panel;
 pub mod star_panel;
 
 use eframe::egui;
-use serde::{Deserialize, Serialize};
-
-/// Identifies a panel. Only implemented panels are listed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
-pub enum PanelId {
-    /// Star polygons and stellar numbers.
-    #[default]
-    Star,
-    /// Minesweeper: play, solver heatmap, benchmark.
-    Mines,
-}
-
-impl PanelId {
-    /// Every panel, in tab order.
-    pub const ALL: [PanelId; 2] = [PanelId::Star, PanelId::Mines];
-
-    /// The tab title.
-    pub fn title(&self) -> &'static str {
-        match self {
-            PanelId::Star => "Star polygons",
-            PanelId::Mines => "Minesweeper",
-        }
-    }
-}
+use eframe::egui_wgpu::RenderState;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::any::Any;
 
 /// A workbench panel: settings on the left, drawing in the middle.
 pub trait Panel {
-    /// Which panel this is.
-    fn id(&self) -> PanelId;
     /// Non-drawing work each frame (poll jobs); called even when the window is hidden.
     fn logic(&mut self, ctx: &egui::Context);
     /// The settings column.
     fn controls_ui(&mut self, ui: &mut egui::Ui);
     /// The drawing area.
     fn canvas_ui(&mut self, ui: &mut egui::Ui);
+    /// True while background work runs whose result the panel will show (a drawing, an
+    /// analysis, a benchmark): the panel has not settled yet.
+    fn is_busy(&self) -> bool;
+}
+
+/// What the app needs of a panel type before there is a panel: how to build one and the GPU
+/// pipelines it draws with.
+pub trait PanelType: Panel + Sized + 'static {
+    /// The stable name of the panel: its key in the saved settings and `curio gui --panel`.
+    const KEY: &'static str;
+    /// The tab title.
+    const TITLE: &'static str;
+    /// The persisted settings.
+    type State: Serialize + DeserializeOwned + Default;
+    /// Builds the panel from its saved settings; `gpu_adapter` names the adapter when the GPU
+    /// pipelines ([`PanelType::install_gpu`]) were installed, `None` to draw on the CPU.
+    fn new(state: Self::State, gpu_adapter: Option<&str>) -> Self;
+    /// The settings as they are now (saved on exit).
+    fn state(&self) -> &Self::State;
+    /// Installs the panel's wgpu pipelines into the renderer (none by default).
+    fn install_gpu(render_state: &RenderState) {
+        let _ = render_state;
+    }
+}
+
+/// A panel as the app holds it: a [`Panel`] with its name and its settings as JSON. Every
+/// [`PanelType`] is one, so a panel implements only `Panel` and `PanelType`.
+pub trait AppPanel: Panel {
+    /// [`PanelType::KEY`]: the panel's key in the saved settings and `curio gui --panel`.
+    fn key(&self) -> &'static str;
+    /// [`PanelType::TITLE`]: the tab title.
+    fn title(&self) -> &'static str;
+    /// The settings to save, as JSON (read back by [`PanelType::new`]).
+    fn saved_state(&self) -> serde_json::Value;
+    /// The panel as `Any`, so that tests and callers can reach its concrete type.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<P: PanelType> AppPanel for P {
+    fn key(&self) -> &'static str {
+        P::KEY
+    }
+
+    fn title(&self) -> &'static str {
+        P::TITLE
+    }
+
+    fn saved_state(&self) -> serde_json::Value {
+        serde_json::to_value(self.state()).unwrap_or_default()
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// One entry of [`PANELS`]: a panel type's name, title and constructors.
+pub struct PanelEntry {
+    /// [`PanelType::KEY`].
+    pub key: &'static str,
+    /// [`PanelType::TITLE`].
+    pub title: &'static str,
+    /// Builds the panel from its saved settings (JSON; missing or unreadable gives defaults).
+    pub build: fn(Option<&serde_json::Value>, Option<&str>) -> Box<dyn AppPanel>,
+    /// [`PanelType::install_gpu`].
+    pub install_gpu: fn(&RenderState),
+}
+
+impl PanelEntry {
+    /// The entry of panel type `P`.
+    pub const fn of<P: PanelType>() -> Self {
+        Self { key: P::KEY, title: P::TITLE, build: build::<P>, install_gpu: P::install_gpu }
+    }
+}
+
+fn build<P: PanelType>(saved: Option<&serde_json::Value>, gpu_adapter: Option<&str>) -> Box<dyn AppPanel> {
+    let state = saved.and_then(|value| serde_json::from_value(value.clone()).ok()).unwrap_or_default();
+    Box::new(P::new(state, gpu_adapter))
+}
+
+/// Every panel, in tab order; the first is shown on a fresh start.
+pub const PANELS: &[PanelEntry] =
+    &[PanelEntry::of::<star_panel::StarPanel>(), PanelEntry::of::<mines_panel::MinesPanel>()];
+
+/// The entry named `key` (case-insensitive, so settings saved as "Star" still load).
+pub fn entry(key: &str) -> Option<&'static PanelEntry> {
+    PANELS.iter().find(|entry| entry.key.eq_ignore_ascii_case(key))
+}
+
+/// Installs the wgpu pipelines of every panel; returns the adapter's name.
+pub fn install_gpu(render_state: &RenderState) -> String {
+    for entry in PANELS {
+        (entry.install_gpu)(render_state);
+    }
+    render_state.adapter.get_info().name
 }
 
 /// Lays a panel out: a resizable, scrollable controls column and the canvas.
-pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn Panel) {
-    let id = panel.id();
+pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn AppPanel) {
+    let key = panel.key();
     let width = ui.available_width();
-    let controls = egui::Panel::left(("controls", id))
+    let controls = egui::Panel::left(("controls", key))
         .resizable(true)
         .default_size((width * 0.4).clamp(190.0, 300.0))
         .max_size((width * 0.6).max(190.0));

@@ -1,20 +1,19 @@
 //! The Star panel: {n/d} in three styles with construction overlay, a gallery of every valid d,
 //! stellar numbers with their dot figure, and export to SVG/PNG.
 
-use super::{Panel, PanelId};
+use super::{Panel, PanelType};
 use crate::app::gpu::star_density::{self, DensityCallback, DensityUniforms};
-use crate::app::theme;
-use crate::app::widgets::{job_progress, outcome_label};
+use crate::app::widgets::{SceneRaster, job_progress, outcome_label};
+use crate::app::{background, theme};
 use crate::export;
 use crate::geom::Scene;
-use crate::jobs::{Job, JobError};
+use crate::jobs::Job;
 use crate::star::{self, FigureOptions, MAX_POINTS, StarSpec, StarStyle, figure_scene, max_density, stellar};
 use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
 use image::RgbaImage;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// What the canvas shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,8 +106,6 @@ impl StarPanelState {
 const MAX_STELLAR_POINTS: u64 = 1000;
 /// Largest k offered in the panel.
 const MAX_STELLAR_STAGE: u64 = 400;
-/// Scenes with fewer points than this are rasterized on the UI thread; bigger ones in a job.
-const SYNC_RASTER_POINTS: usize = 40_000;
 /// Gallery thumbnail side in points.
 const THUMBNAIL_SIZE: f32 = 72.0;
 /// Gallery cell width in points.
@@ -116,93 +113,31 @@ const GALLERY_CELL: f32 = 84.0;
 /// Gallery strip height in points.
 const GALLERY_HEIGHT: f32 = 132.0;
 
-/// A texture kept in sync with a key; rasterizes synchronously when cheap, else in a job.
-#[derive(Default)]
-struct RasterLayer {
-    key: String,
-    texture: Option<TextureHandle>,
-    pending: Option<(String, Job<RgbaImage>)>,
-    error: Option<String>,
-}
-
-type RasterWork = Box<dyn FnOnce() -> RgbaImage + Send>;
-
-impl RasterLayer {
-    /// Makes the texture show `key`; `make` (called only when the key changed) returns the
-    /// work's cost in path points or pixels and the work itself.
-    fn ensure(&mut self, ctx: &egui::Context, key: String, make: impl FnOnce() -> (usize, RasterWork)) {
-        if self.key == key || self.pending.as_ref().is_some_and(|(pending, _)| *pending == key) {
-            return;
-        }
-        let (cost, work) = make();
-        if cost < SYNC_RASTER_POINTS {
-            self.pending = None;
-            self.finish(ctx, key, Ok(work()));
-        } else {
-            let repaint = ctx.clone();
-            let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
-            match Job::spawn_with_wake("curio-raster", Some(wake), move |_| Ok(work())) {
-                Ok(job) => self.pending = Some((key, job)),
-                Err(error) => self.error = Some(format!("cannot start drawing thread: {error}")),
-            }
-        }
-    }
-
-    fn finish(&mut self, ctx: &egui::Context, key: String, result: Result<RgbaImage, JobError>) {
-        match result {
-            Ok(image) => {
-                let size = [image.width() as usize, image.height() as usize];
-                let color = egui::ColorImage::from_rgba_unmultiplied(size, image.as_raw());
-                match &mut self.texture {
-                    Some(texture) => texture.set(color, TextureOptions::LINEAR),
-                    None => {
-                        self.texture = Some(ctx.load_texture("star-figure", color, TextureOptions::LINEAR))
-                    }
-                }
-                self.error = None;
-            }
-            Err(JobError::Cancelled) => {}
-            Err(error) => self.error = Some(error.to_string()),
-        }
-        self.key = key;
-    }
-
-    fn poll(&mut self, ctx: &egui::Context) {
-        let finished = self.pending.as_mut().and_then(|(_, job)| job.poll());
-        if let Some(result) = finished
-            && let Some((key, _)) = self.pending.take()
-        {
-            self.finish(ctx, key, result);
-        }
-    }
-
-    fn is_busy(&self) -> bool {
-        self.pending.is_some()
-    }
-}
-
 /// The Star panel.
 pub struct StarPanel {
     /// Persisted settings.
     pub state: StarPanelState,
     gpu_adapter: Option<String>,
-    figure: RasterLayer,
-    overlay: RasterLayer,
+    figure: SceneRaster,
+    overlay: SceneRaster,
     thumbnails_key: String,
     thumbnails: HashMap<u32, TextureHandle>,
-    export_job: Option<Job<PathBuf>>,
+    export_job: Option<Job<Result<PathBuf, String>>>,
     export_message: Option<Result<String, String>>,
 }
 
-impl StarPanel {
-    /// A panel with `state`; `gpu_adapter` names the adapter when the density pipeline is installed.
-    pub fn new(mut state: StarPanelState, gpu_adapter: Option<String>) -> Self {
+impl PanelType for StarPanel {
+    const KEY: &'static str = "star";
+    const TITLE: &'static str = "Star polygons";
+    type State = StarPanelState;
+
+    fn new(mut state: StarPanelState, gpu_adapter: Option<&str>) -> Self {
         state.sanitize();
         Self {
             state,
-            gpu_adapter,
-            figure: RasterLayer::default(),
-            overlay: RasterLayer::default(),
+            gpu_adapter: gpu_adapter.map(str::to_string),
+            figure: SceneRaster::new("star-figure"),
+            overlay: SceneRaster::new("star-overlay"),
             thumbnails_key: String::new(),
             thumbnails: HashMap::new(),
             export_job: None,
@@ -210,6 +145,16 @@ impl StarPanel {
         }
     }
 
+    fn state(&self) -> &StarPanelState {
+        &self.state
+    }
+
+    fn install_gpu(render_state: &eframe::egui_wgpu::RenderState) {
+        star_density::install(render_state);
+    }
+}
+
+impl StarPanel {
     /// True when the density view is drawn by the GPU pipeline.
     pub fn density_on_gpu(&self) -> bool {
         self.gpu_adapter.is_some()
@@ -250,13 +195,11 @@ impl StarPanel {
         }
         let state = self.state.clone();
         let size = u64::from(self.state.export_size);
-        let repaint = ctx.clone();
-        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || repaint.request_repaint());
-        let job = Job::spawn_with_wake("curio-export", Some(wake), move |progress| {
-            let scene = state.export_scene().map_err(JobError::Failed)?;
+        let job = background::spawn(ctx, "curio-export", move |progress| {
+            let scene = state.export_scene()?;
             export::save(&scene, &path, size, progress).map_err(|error| match error {
-                export::ExportError::Cancelled => JobError::Cancelled,
-                other => JobError::Failed(other.to_string()),
+                export::ExportError::Cancelled => "export cancelled".to_string(),
+                other => other.to_string(),
             })?;
             Ok(std::fs::canonicalize(&path).unwrap_or(path))
         });
@@ -461,9 +404,7 @@ impl StarPanel {
             if let Some(error) = scene_error {
                 self.figure.error = Some(error);
             }
-            if let Some(texture) = &self.figure.texture {
-                painter.image(texture.id(), square, full_uv(), Color32::WHITE);
-            }
+            self.figure.paint(&painter, square);
         }
         if self.figure.is_busy() || self.overlay.is_busy() {
             painter.text(
@@ -515,9 +456,7 @@ impl StarPanel {
                 let cost = pixels as usize * pixels as usize / 4;
                 (cost, Box::new(move || star::density_image(spec, &options, pixels)))
             });
-            if let Some(texture) = &self.figure.texture {
-                painter.image(texture.id(), square, full_uv(), Color32::WHITE);
-            }
+            self.figure.paint(painter, square);
         }
         // Overlay: the polygram edges and the construction, on a transparent background.
         let key = format!("overlay|{pixels}|{}", scene_key(&self.state));
@@ -525,9 +464,7 @@ impl StarPanel {
             let overlay = star::density_overlay_scene(spec, &figure);
             (overlay.point_count(), Box::new(move || export::rasterize(&overlay, pixels)))
         });
-        if let Some(texture) = &self.overlay.texture {
-            painter.image(texture.id(), square, full_uv(), Color32::WHITE);
-        }
+        self.overlay.paint(painter, square);
     }
 
     /// The strip of every valid {n/d} for the current n.
@@ -668,8 +605,8 @@ fn color_button(ui: &mut egui::Ui, color: &mut crate::geom::Color) {
 }
 
 impl Panel for StarPanel {
-    fn id(&self) -> PanelId {
-        PanelId::Star
+    fn is_busy(&self) -> bool {
+        self.export_job.is_some() || self.figure.is_busy() || self.overlay.is_busy()
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
@@ -679,13 +616,13 @@ impl Panel for StarPanel {
             && let Some(result) = job.poll()
         {
             self.export_message = Some(match result {
-                Ok(path) => Ok(format!("saved {}", path.display())),
-                Err(JobError::Cancelled) => Err("export cancelled".to_string()),
-                Err(error) => Err(error.to_string()),
+                Ok(Ok(path)) => Ok(format!("saved {}", path.display())),
+                Ok(Err(message)) => Err(message),
+                Err(panicked) => Err(panicked.to_string()),
             });
             self.export_job = None;
         }
-        if self.export_job.is_some() || self.figure.is_busy() || self.overlay.is_busy() {
+        if self.is_busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }

@@ -2,9 +2,11 @@
 
 mod job_progress;
 mod mines_board;
+mod scene_raster;
 
 pub use job_progress::job_progress;
 pub use mines_board::{BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels};
+pub use scene_raster::{INLINE_RASTER_COST, RasterWork, SceneRaster};
 
 use eframe::egui;
 

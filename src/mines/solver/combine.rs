@@ -84,13 +84,6 @@ const WINDOW_CUT: f64 = 1e-30;
 /// either settles or at least halves the bracket of totals, so 64 cover any board).
 const TILT_ROUNDS: usize = 64;
 
-#[cfg(test)]
-thread_local! {
-    /// Tests set it to check the tilted combination against brute force on small boards, where
-    /// the weights never need it.
-    pub(crate) static FORCE_TILT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// A stretch of a distribution over mine totals: `values[i]` weighs the total `start + i`, and
 /// every total outside weighs 0 (or, after a cut, too little to count).
 #[derive(Clone, Debug)]
@@ -354,21 +347,27 @@ fn reaches_a_total(components: &[Arc<ComponentCounts>], lowest: usize, highest: 
 pub(super) fn combine(
     view: &BoardView<'_>,
     structure: &Structure<'_>,
-    node_budget: u64,
+    options: SolveOptions,
     counts_only: bool,
 ) -> Result<Combined, SolveError> {
     let Structure { all, boxes, interior, parts } = structure;
     let mut exact = true;
     let mut components: Vec<Arc<ComponentCounts>> = Vec::with_capacity(parts.len());
-    let mut budget_left = node_budget;
+    let mut budget_left = options.node_budget;
     let mut scratch = Scratch::new(all.len());
     for (first_cell, part) in parts {
         match part {
             Part::Unchanged(stored) => components.push(Arc::clone(stored)),
             Part::New(box_list) => {
                 let component = Component { boxes, box_list, first_cell: *first_cell };
-                let (counts, nodes) =
-                    enumerate_component(&component, all, budget_left, counts_only, &mut scratch);
+                let (counts, nodes) = enumerate_component(
+                    &component,
+                    all,
+                    budget_left,
+                    counts_only,
+                    options.always_shares,
+                    &mut scratch,
+                );
                 budget_left = budget_left.saturating_sub(nodes);
                 exact &= counts.exact;
                 if counts.layouts.iter().all(|w| *w == 0.0) {
@@ -391,7 +390,7 @@ pub(super) fn combine(
     // The smallest possible total: below it no layout, so no weight, counts.
     let fewest: usize = components.iter().map(|component| component.row_base).sum();
     let in_range = log_weights.iter().skip(fewest).flatten().all(|w| peak - w <= PLAIN_WEIGHT_RANGE);
-    if !in_range || total_max > PLAIN_TOTALS || test_flag!(FORCE_TILT) {
+    if !in_range || total_max > PLAIN_TOTALS || options.always_tilt {
         return combine_tilted(components, exact, &log_weights, view.mines);
     }
     let weights: Vec<f64> = log_weights.iter().map(|w| w.map_or(0.0, |w| (w - peak).exp())).collect();

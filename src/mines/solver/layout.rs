@@ -46,29 +46,39 @@ pub fn sample_layout(
     node_budget: u64,
     rng: &mut impl rand::RngExt,
 ) -> Result<DrawnLayout, SolveError> {
+    sample_layout_with(view, SolveOptions::with_budget(node_budget), rng)
+}
+
+/// [`sample_layout`] with its paths chosen by `options`.
+pub fn sample_layout_with(
+    view: &BoardView<'_>,
+    options: SolveOptions,
+    rng: &mut impl rand::RngExt,
+) -> Result<DrawnLayout, SolveError> {
     check_view(view)?;
     let first = structure(view, &[], None, None).map_err(|error| name_unmet(view, error))?;
     // First within a smaller budget, as `analyze` does.
-    let first_budget = node_budget.min(FIRST_TRY_NODE_BUDGET);
-    let mut combined = combine(view, &first, first_budget, true).map_err(|error| name_unmet(view, error))?;
+    let first_budget = options.node_budget.min(FIRST_TRY_NODE_BUDGET);
+    let mut combined = combine(view, &first, SolveOptions { node_budget: first_budget, ..options }, true)
+        .map_err(|error| name_unmet(view, error))?;
     if !combined.exact {
         // The local search cannot tell a component that no layout fits from a hard one: the
         // rules find the contradictions they can first. With the cells they prove taken out,
         // the components may all be counted (`Certain`): then the draw is uniform after all.
-        if let Some(certain) = certain_to_take_out(view)?
-            && let Ok(Some(mines)) = draw_without(view, &certain, node_budget, rng)
+        if let Some(certain) = certain_to_take_out(view, options)?
+            && let Ok(Some(mines)) = draw_without(view, &certain, options, rng)
         {
             return Ok(DrawnLayout { mines, uniform: true });
         }
-        if first_budget < node_budget {
-            combined = combine(view, &first, node_budget, true).map_err(|error| name_unmet(view, error))?;
+        if first_budget < options.node_budget {
+            combined = combine(view, &first, options, true).map_err(|error| name_unmet(view, error))?;
         }
     }
     if combined.exact {
-        let mines = draw_layout(view, &first, &combined, node_budget, rng)?;
+        let mines = draw_layout(view, &first, &combined, options, rng)?;
         return Ok(DrawnLayout { mines, uniform: true });
     }
-    let mines = draw_around_searched(view, &first, &combined, |counts| !counts.exact, node_budget, rng)?;
+    let mines = draw_around_searched(view, &first, &combined, |counts| !counts.exact, options, rng)?;
     Ok(DrawnLayout { mines, uniform: false })
 }
 
@@ -78,16 +88,16 @@ pub fn sample_layout(
 fn draw_without(
     view: &BoardView<'_>,
     certain: &Certain,
-    node_budget: u64,
+    options: SolveOptions,
     rng: &mut impl rand::RngExt,
 ) -> Result<Option<Vec<bool>>, SolveError> {
     let reduced = certain.reduce(view)?;
     let without = structure(&reduced, &[], None, Some(certain))?;
-    let combined = combine(&reduced, &without, node_budget, true)?;
+    let combined = combine(&reduced, &without, options, true)?;
     if !combined.exact {
         return Ok(None);
     }
-    let mut mines = draw_layout(&reduced, &without, &combined, node_budget, rng)?;
+    let mut mines = draw_layout(&reduced, &without, &combined, options, rng)?;
     for (cell, state) in certain.state.iter().enumerate() {
         mines[cell] |= *state == Some(true);
     }
@@ -113,7 +123,7 @@ fn draw_around_searched(
     first: &Structure<'_>,
     combined: &Combined,
     searched: impl Fn(&ComponentCounts) -> bool,
-    node_budget: u64,
+    options: SolveOptions,
     rng: &mut impl rand::RngExt,
 ) -> Result<Vec<bool>, SolveError> {
     use rand::{RngExt, SeedableRng};
@@ -152,7 +162,7 @@ fn draw_around_searched(
     let counted = Counted::new(first, combined, &searched);
     let all_cells = joint.cells();
     let mut rest = RestWeight::new(&counted, covered.saturating_sub(all_cells + counted.cells), view.mines);
-    let steps = node_budget.saturating_mul(parts.len() as u64);
+    let steps = options.node_budget.saturating_mul(parts.len() as u64);
     for _ in 0..SEARCH_TRIES {
         let mut own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
         let mines =
@@ -167,7 +177,14 @@ fn draw_around_searched(
         let mut placed: usize = found.iter().map(|component| component.mixer.total()).sum();
         for component in &mut found {
             let others = placed - component.mixer.total();
-            mix_layout(component.local, &mut component.mixer, &mut rest, others, &mut own, node_budget);
+            mix_layout(
+                component.local,
+                &mut component.mixer,
+                &mut rest,
+                others,
+                &mut own,
+                options.node_budget,
+            );
             placed = others + component.mixer.total();
         }
         if found.len() > 1 {
@@ -196,7 +213,9 @@ fn draw_around_searched(
                 let Ok([one, other]) = found.get_disjoint_mut([index, partner]) else {
                     unreachable!("a partner is another component")
                 };
-                if one.mixer.search.nodes > node_budget || other.mixer.search.nodes > node_budget {
+                if one.mixer.search.nodes > options.node_budget
+                    || other.mixer.search.nodes > options.node_budget
+                {
                     continue;
                 }
                 let others = placed - one.mixer.total() - other.mixer.total();
@@ -217,9 +236,9 @@ fn draw_around_searched(
             }
         }
         let assumed_structure = structure(view, &assumed, None, None)?;
-        match combine(view, &assumed_structure, node_budget, true) {
+        match combine(view, &assumed_structure, options, true) {
             Ok(combined) if combined.exact => {
-                return draw_layout(view, &assumed_structure, &combined, node_budget, rng);
+                return draw_layout(view, &assumed_structure, &combined, options, rng);
             }
             Ok(_) => return Err(SolveError::TooComplex),
             Err(SolveError::Inconsistent { .. }) => continue,
@@ -804,7 +823,7 @@ fn draw_layout(
     view: &BoardView<'_>,
     structure: &Structure<'_>,
     combined: &Combined,
-    node_budget: u64,
+    options: SolveOptions,
     rng: &mut impl rand::RngExt,
 ) -> Result<Vec<bool>, SolveError> {
     use rand::SeedableRng;
@@ -819,7 +838,7 @@ fn draw_layout(
         let own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
         let draw = Draw { mines, seen: 0.0, kept: Vec::new(), rng: own };
         let enumerator =
-            run_enumeration(&component, &structure.all, node_budget, true, Some(draw), &mut scratch);
+            run_enumeration(&component, &structure.all, options.node_budget, true, Some(draw), &mut scratch);
         let kept = enumerator.draw.map(|draw| draw.kept).unwrap_or_default();
         if !enumerator.counts.exact || kept.len() != enumerator.order.len() {
             return Err(SolveError::TooComplex);
@@ -910,15 +929,21 @@ mod tests {
             let view = board.view();
             let every = all_layouts(&view);
             let first = structure(&view, &[], None, None).unwrap();
-            let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
+            let combined = combine(&view, &first, SolveOptions::default(), true).unwrap();
             let lowest = combined.components.iter().map(|counts| counts.first_cell).min().unwrap();
             let searched = |counts: &ComponentCounts| !only_first || counts.first_cell == lowest;
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
             let mut seen = vec![0usize; every.len()];
             for _ in 0..200 * every.len() {
-                let layout =
-                    draw_around_searched(&view, &first, &combined, searched, DEFAULT_NODE_BUDGET, &mut rng)
-                        .unwrap();
+                let layout = draw_around_searched(
+                    &view,
+                    &first,
+                    &combined,
+                    searched,
+                    SolveOptions::default(),
+                    &mut rng,
+                )
+                .unwrap();
                 let index = every.iter().position(|fitting| *fitting == layout);
                 seen[index.expect("a drawn layout fits the board")] += 1;
             }
@@ -939,7 +964,7 @@ mod tests {
         let board = crate::mines::text::parse("mines=5\n1.2.1..1.2.1\n............\n").unwrap();
         let view = board.view();
         let first = structure(&view, &[], None, None).unwrap();
-        let combined = combine(&view, &first, DEFAULT_NODE_BUDGET, true).unwrap();
+        let combined = combine(&view, &first, SolveOptions::default(), true).unwrap();
         let lowest = combined.components.iter().map(|counts| counts.first_cell).min().unwrap();
         let counted = Counted::new(&first, &combined, |counts: &ComponentCounts| counts.first_cell == lowest);
         let index = combined.components.iter().position(|counts| counts.first_cell == lowest).unwrap();
@@ -975,9 +1000,13 @@ mod tests {
         let view = board.view();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
         for keep_certain in [true, false] {
-            let _keep = keep_certain.then(crate::mines::solver::tests::keep_certain);
+            let options = if keep_certain {
+                crate::mines::solver::tests::keeping_certain()
+            } else {
+                SolveOptions::default()
+            };
             for _ in 0..20 {
-                let drawn = sample_layout(&view, DEFAULT_NODE_BUDGET, &mut rng).expect("a layout fits");
+                let drawn = sample_layout_with(&view, options, &mut rng).expect("a layout fits");
                 assert_eq!(drawn.uniform, !keep_certain);
                 assert!(crate::mines::oracle_tests::fits(&view, &drawn.mines));
             }

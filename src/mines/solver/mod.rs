@@ -21,25 +21,11 @@ use super::board::{Cell, neighbours};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
-/// Whether a test has set the thread-local flag `$flag`; always false outside tests, where the
-/// flags do not exist.
-macro_rules! test_flag {
-    ($flag:ident) => {{
-        #[cfg(test)]
-        let set = $flag.with(std::cell::Cell::get);
-        #[cfg(not(test))]
-        let set = false;
-        set
-    }};
-}
-
 mod combine;
 mod layout;
 
-#[cfg(test)]
-pub(crate) use combine::FORCE_TILT;
 use combine::{Combined, Totals, Window, combine};
-pub use layout::{DrawnLayout, sample_layout};
+pub use layout::{DrawnLayout, sample_layout, sample_layout_with};
 
 /// Default cap on backtracking nodes per analysis.
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
@@ -209,24 +195,57 @@ impl Certain {
     }
 }
 
-#[cfg(test)]
-thread_local! {
-    /// Tests set it to analyse every board with its certain cells taken out (`without_certain`),
-    /// as boards with components too big to count are.
-    pub(crate) static FORCE_WITHOUT_CERTAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+/// When an analysis takes the certain cells (`Certain`) out of its components.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CertainCells {
+    /// Where a component is too big to count with them in (the solver's choice).
+    #[default]
+    WhenTooBig,
+    /// Always: every board is analysed as boards with components too big to count are.
+    Always,
+    /// Never: a component too big to count stays so (approximated).
+    Never,
 }
 
-#[cfg(test)]
-thread_local! {
-    /// Tests of the approximations set it to keep the certain cells in (no second try
-    /// without them), so that the fixtures too big to count stay so.
-    pub(crate) static KEEP_CERTAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+/// How an analysis runs: its node budget and which of its paths it takes. The defaults are the
+/// solver's own choices; the other settings force a path that small boards never take, so that
+/// oracle tests can check it against brute force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Most backtracking nodes the whole analysis may spend on enumeration.
+    pub node_budget: u64,
+    /// When the certain cells are taken out of the components.
+    pub certain_cells: CertainCells,
+    /// Keep a component over the budget as each box's share of its mines (as the biggest are
+    /// kept), even where its rows would fit.
+    pub always_shares: bool,
+    /// Combine the components by tilted windows (`combine_tilted`) as big boards are, even
+    /// where plain sums would do.
+    pub always_tilt: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        Self::with_budget(DEFAULT_NODE_BUDGET)
+    }
+}
+
+impl SolveOptions {
+    /// The solver's own choices within `node_budget` nodes.
+    pub const fn with_budget(node_budget: u64) -> Self {
+        Self {
+            node_budget,
+            certain_cells: CertainCells::WhenTooBig,
+            always_shares: false,
+            always_tilt: false,
+        }
+    }
 }
 
 /// The certain cells of `view`, to take out where a component is too big to count; none
-/// where there are none, or where a test keeps them in.
-fn certain_to_take_out(view: &BoardView<'_>) -> Result<Option<Certain>, SolveError> {
-    Ok(Certain::of(view)?.filter(|_| !test_flag!(KEEP_CERTAIN)))
+/// where there are none, or where `options` keep them in.
+fn certain_to_take_out(view: &BoardView<'_>, options: SolveOptions) -> Result<Option<Certain>, SolveError> {
+    Ok(Certain::of(view)?.filter(|_| options.certain_cells != CertainCells::Never))
 }
 
 /// ln(n!) for any n: a table for small n, Stirling's series beyond (error < 1e-13).
@@ -766,47 +785,52 @@ impl Enumerator<'_> {
 /// so the trivial and subset rules (`deduce`) look for contradictions first; they also name the
 /// unmet number of an inconsistent board where they find one.
 pub fn analyze(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
+    analyze_with(view, SolveOptions::with_budget(node_budget))
+}
+
+/// [`analyze`] with its paths chosen by `options`.
+pub fn analyze_with(view: &BoardView<'_>, options: SolveOptions) -> Result<Analysis, SolveError> {
     check_view(view)?;
-    if test_flag!(FORCE_WITHOUT_CERTAIN) {
-        return without_certain(view, node_budget).map_err(|error| name_unmet(view, error));
+    if options.certain_cells == CertainCells::Always {
+        return without_certain(view, options).map_err(|error| name_unmet(view, error));
     }
     let structure = structure(view, &[], None, None).map_err(|error| name_unmet(view, error))?;
     // A component that needs more than a first budget is most likely held together by certain
     // mines: then again with the certain cells taken out, which on big boards splits it into
     // parts that can be counted; where there are none, the whole budget after all.
-    let first_budget = node_budget.min(FIRST_TRY_NODE_BUDGET);
-    let analysis =
-        solve_structure(view, &structure, first_budget).map_err(|error| name_unmet(view, error))?;
+    let first_budget = options.node_budget.min(FIRST_TRY_NODE_BUDGET);
+    let analysis = solve_structure(view, &structure, SolveOptions { node_budget: first_budget, ..options })
+        .map_err(|error| name_unmet(view, error))?;
     if analysis.exact {
         return Ok(analysis);
     }
-    if let Some(certain) = certain_to_take_out(view)?
-        && let Ok(without) = analyze_without(view, Arc::new(certain), node_budget)
+    if let Some(certain) = certain_to_take_out(view, options)?
+        && let Ok(without) = analyze_without(view, Arc::new(certain), options)
     {
         return Ok(without);
     }
-    if first_budget == node_budget {
+    if first_budget == options.node_budget {
         return Ok(analysis);
     }
-    solve_structure(view, &structure, node_budget).map_err(|error| name_unmet(view, error))
+    solve_structure(view, &structure, options).map_err(|error| name_unmet(view, error))
 }
 
 /// `analyze` with the cells that the trivial and subset rules prove taken out of the components
 /// (`Certain`).
-fn without_certain(view: &BoardView<'_>, node_budget: u64) -> Result<Analysis, SolveError> {
+fn without_certain(view: &BoardView<'_>, options: SolveOptions) -> Result<Analysis, SolveError> {
     let certain = Certain::of(view)?.unwrap_or(Certain { state: vec![None; view.cells.len()], mines: 0 });
-    analyze_without(view, Arc::new(certain), node_budget)
+    analyze_without(view, Arc::new(certain), options)
 }
 
 /// `analyze` without the `certain` cells of `view`.
 fn analyze_without(
     view: &BoardView<'_>,
     certain: Arc<Certain>,
-    node_budget: u64,
+    options: SolveOptions,
 ) -> Result<Analysis, SolveError> {
     let reduced = certain.reduce(view)?;
     let structure = structure(&reduced, &[], None, Some(&certain))?;
-    let analysis = solve_structure(&reduced, &structure, node_budget)?;
+    let analysis = solve_structure(&reduced, &structure, options)?;
     Ok(certain.restore(analysis))
 }
 
@@ -833,17 +857,18 @@ pub fn count_layouts_assuming(
 ) -> Result<(f64, bool), SolveError> {
     debug_assert!(assumed.iter().all(|&(cell, _)| matches!(view.cells[cell], Cell::Covered | Cell::Flagged)));
     check_view(view)?;
+    let options = SolveOptions::with_budget(node_budget);
     if let Some(certain) = &base.certain {
         // The assumptions on top of the same certain cells.
         let reduced = certain.reduce(view)?;
         let structure = structure(&reduced, assumed, None, Some(certain))?;
-        let combined = combine(&reduced, &structure, node_budget, true)?;
+        let combined = combine(&reduced, &structure, options, true)?;
         return Ok((combined.log_layouts, combined.exact));
     }
     let reuse =
         Some(Reuse::around(base, assumed.iter().map(|&(cell, _)| cell))).filter(|reuse| reuse.base.exact);
     let structure = structure(view, assumed, reuse.as_ref(), None)?;
-    let combined = combine(view, &structure, node_budget, true)?;
+    let combined = combine(view, &structure, options, true)?;
     Ok((combined.log_layouts, combined.exact))
 }
 
@@ -889,18 +914,19 @@ impl<'a> Reveal<'a> {
         value: u8,
         node_budget: u64,
     ) -> Result<Analysis, SolveError> {
+        let options = SolveOptions::with_budget(node_budget);
         let Some(structure) = &mut self.structure else {
             // The base needed its certain cells out, and so, most likely, does this position:
             // straight to that, without first spending the budget on its components as they are.
             check_view(view)?;
-            return without_certain(view, node_budget).map_err(|error| name_unmet(view, error));
+            return without_certain(view, options).map_err(|error| name_unmet(view, error));
         };
         match self.number {
             Some(index) => structure.all[index].mines = usize::from(value),
             None if value > 0 => return Err(SolveError::Inconsistent { mines: view.mines }),
             None => {}
         }
-        solve_structure(view, structure, node_budget)
+        solve_structure(view, structure, options)
     }
 }
 
@@ -1211,13 +1237,14 @@ fn enumerate_component(
     all: &[Constraint],
     budget: u64,
     counts_only: bool,
+    always_shares: bool,
     scratch: &mut Scratch,
 ) -> (ComponentCounts, u64) {
     let Component { boxes, first_cell, .. } = *component;
     let enumerator = run_enumeration(component, all, budget, counts_only, None, scratch);
     let mut counts = enumerator.counts;
     if !counts.exact {
-        counts = approximate_component(boxes, &enumerator.order, all);
+        counts = approximate_component(boxes, &enumerator.order, all, always_shares);
         counts.first_cell = first_cell;
     }
     counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
@@ -1243,13 +1270,6 @@ fn enumerate_component(
 enum Part<'a> {
     New(Vec<usize>),
     Unchanged(&'a Arc<ComponentCounts>),
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Tests set it to check that an approximation kept as shares gives the probabilities it
-    /// gives kept as rows.
-    static FORCE_SHARES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// What `solve_structure` gathers, component by component.
@@ -1342,10 +1362,10 @@ impl Probabilities {
 fn solve_structure(
     view: &BoardView<'_>,
     structure: &Structure<'_>,
-    node_budget: u64,
+    options: SolveOptions,
 ) -> Result<Analysis, SolveError> {
     let Combined { components, exact, weights, totals, z, log_layouts } =
-        combine(view, structure, node_budget, false)?;
+        combine(view, structure, options, false)?;
     let cells = view.width * view.height;
     let u = structure.interior.len();
     let count = components.len();
@@ -1504,7 +1524,12 @@ const APPROXIMATE_ROWS: usize = 1 << 20;
 /// off-frontier cells some total always fits the mines left; a single rounded total could leave
 /// none, and a consistent board would then be reported inconsistent. Each box holds a share of
 /// every total in proportion to its expected mines, never more mines than it has cells.
-fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constraint]) -> ComponentCounts {
+fn approximate_component(
+    boxes: &[Box],
+    order: &[usize],
+    constraints: &[Constraint],
+    always_shares: bool,
+) -> ComponentCounts {
     let mut densities = Vec::with_capacity(order.len());
     let mut expected = 0.0;
     let mut size = 0usize;
@@ -1536,7 +1561,7 @@ fn approximate_component(boxes: &[Box], order: &[usize], constraints: &[Constrai
             boxes[b].cells.len() as f64 / size.max(1) as f64
         }
     };
-    if layouts.len() * order.len() > APPROXIMATE_ROWS || test_flag!(FORCE_SHARES) {
+    if layouts.len() * order.len() > APPROXIMATE_ROWS || always_shares {
         return ComponentCounts {
             box_cells: Vec::new(),
             first_cell: 0,
@@ -1587,16 +1612,16 @@ pub(crate) mod tests {
     /// mines left, so the consistent board was reported inconsistent.
     #[test]
     fn an_approximated_component_never_makes_a_consistent_board_inconsistent() {
-        let _keep = keep_certain();
+        let keep = keeping_certain();
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view = board.view();
-        let approximate = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
+        let approximate = analyze_with(&view, keep).expect("a consistent board");
         assert!(!approximate.exact, "this position must go over the default budget");
-        assert!(analyze(&view, u64::MAX).expect("a consistent board").exact);
+        assert!(
+            analyze_with(&view, SolveOptions { node_budget: u64::MAX, ..keep }).expect("consistent").exact
+        );
         // Kept as each box's share instead of rows (big approximations), the same probabilities.
-        let shares_forced = Flag::set(&FORCE_SHARES);
-        let shares = analyze(&view, DEFAULT_NODE_BUDGET);
-        drop(shares_forced);
+        let shares = analyze_with(&view, SolveOptions { always_shares: true, ..keep });
         let shares = shares.expect("a consistent board");
         assert!(approximate.components.iter().any(|component| !component.exact));
         assert!(shares.components.iter().any(|component| !component.shares.is_empty()));
@@ -1623,10 +1648,8 @@ pub(crate) mod tests {
             Box { cells: vec![1, 2, 3], constraints: vec![1] },
         ];
         let order = [0, 1];
-        let rows = approximate_component(&boxes, &order, &constraints);
-        let shares_forced = Flag::set(&FORCE_SHARES);
-        let shares = approximate_component(&boxes, &order, &constraints);
-        drop(shares_forced);
+        let rows = approximate_component(&boxes, &order, &constraints, false);
+        let shares = approximate_component(&boxes, &order, &constraints, true);
         assert!(rows.shares.is_empty() && !rows.mine_rows.is_empty());
         assert!(!shares.shares.is_empty() && shares.mine_rows.is_empty());
         assert!(shares.shares[0] * 3.0 > 1.0, "the first box is full at three mines");
@@ -1711,26 +1734,10 @@ pub(crate) mod tests {
         assert!(around >= 10, "{around} contradictions with the numbers around");
     }
 
-    /// A test flag of the solver, set while the guard lives.
-    pub(crate) struct Flag(&'static std::thread::LocalKey<std::cell::Cell<bool>>);
-
-    impl Flag {
-        /// Sets `flag` until the guard is dropped.
-        pub(crate) fn set(flag: &'static std::thread::LocalKey<std::cell::Cell<bool>>) -> Self {
-            flag.with(|flag| flag.set(true));
-            Self(flag)
-        }
-    }
-
-    impl Drop for Flag {
-        fn drop(&mut self) {
-            self.0.with(|flag| flag.set(false));
-        }
-    }
-
-    /// While the guard lives, every analysis keeps its certain cells in (`KEEP_CERTAIN`).
-    pub(crate) fn keep_certain() -> Flag {
-        Flag::set(&KEEP_CERTAIN)
+    /// The default options, but with the certain cells always kept in (no second try without
+    /// them), so that the fixtures too big to count stay so.
+    pub(crate) fn keeping_certain() -> SolveOptions {
+        SolveOptions { certain_cells: CertainCells::Never, ..SolveOptions::default() }
     }
 
     /// `APPROXIMATED_EXPERT` goes over the default budget with its certain cells in, and is
@@ -1739,9 +1746,8 @@ pub(crate) mod tests {
     fn taking_the_certain_cells_out_counts_a_board_too_big_to_count() {
         let board = crate::mines::text::parse(APPROXIMATED_EXPERT).unwrap();
         let view = board.view();
-        let keep = keep_certain();
-        let unbudgeted = analyze(&view, u64::MAX).expect("a consistent board");
-        drop(keep);
+        let unbudgeted = analyze_with(&view, SolveOptions { node_budget: u64::MAX, ..keeping_certain() })
+            .expect("a consistent board");
         assert!(unbudgeted.exact && unbudgeted.certain.is_none());
         let analysis = analyze(&view, DEFAULT_NODE_BUDGET).expect("a consistent board");
         assert!(analysis.exact && analysis.certain.is_some());

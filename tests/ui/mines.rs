@@ -1,159 +1,20 @@
-//! The Star panel driven through egui_kittest: widgets found by their labels, state checked,
-//! plus small image snapshots rendered with wgpu (software Vulkan in CI).
+//! The Minesweeper panel: play, Step and Hint with reasons, refinements, import and export,
+//! benchmarks (plain and paired), zoom and pan of big boards, the game window, and snapshots.
 
+use crate::common::{harness, harness_with, settle, snapshot_app};
 use curio::app::CurioApp;
+use curio::app::panels::mines_panel::{MinesPanel, MinesPanelState, SavedBenchmark};
 use curio::app::state::AppState;
-use curio::star::StarStyle;
 use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::Path;
 
-fn harness(app: CurioApp) -> Harness<'static, CurioApp> {
-    Harness::builder()
-        .with_size([1100.0, 760.0])
-        .with_context_setup(curio::app::theme::install_fonts)
-        .build_ui_state(
-            |ui, app: &mut CurioApp| {
-                app.update_logic(&ui.ctx().clone());
-                app.draw(ui);
-            },
-            app,
-        )
-}
-
-fn fresh_app() -> CurioApp {
-    CurioApp::with_state(AppState::default(), None)
-}
-
-#[test]
-fn star_panel_opens_by_default() {
-    let mut harness = harness(fresh_app());
-    harness.run();
-    assert_eq!(harness.state().panel(), curio::app::PanelId::Star);
-    harness.get_by_label("Star polygons");
-    harness.get_by_label("n (tips)");
-}
-
-#[test]
-fn changing_n_and_d_by_label_updates_the_star() {
-    let mut harness = harness(fresh_app());
-    harness.run();
-    harness.get_by_label("n (tips)").set_value_accesskit(9.0);
-    harness.run();
-    assert_eq!(harness.state().state().star.n, 9);
-    harness.get_by_role_and_label(Role::Slider, "d (density)").set_value_accesskit(4.0);
-    harness.run();
-    assert_eq!(harness.state().state().star.d, 4);
-    harness.get_by_label_contains("{9/4}: single polygram");
-    // Only valid d are offered: asking for more than floor((n-1)/2) is clamped.
-    harness.get_by_role_and_label(Role::Slider, "d (density)").set_value_accesskit(40.0);
-    harness.run();
-    assert_eq!(harness.state().state().star.d, 4);
-    // Lowering n pulls d back into range.
-    harness.get_by_label("n (tips)").set_value_accesskit(5.0);
-    harness.run();
-    assert_eq!(harness.state().state().star.n, 5);
-    assert_eq!(harness.state().state().star.d, 2);
-}
-
-#[test]
-fn gallery_marks_compounds_and_selects_on_click() {
-    let mut state = AppState::default();
-    state.star.n = 12;
-    state.star.d = 1;
-    let mut harness = harness(CurioApp::with_state(state, None));
-    harness.run();
-    harness.get_by_label("{12/5}");
-    harness.get_by_label("{12/4} ◆").click();
-    harness.run();
-    assert_eq!(harness.state().state().star.d, 4);
-    harness.get_by_label_contains("compound of 4 × {3/1}");
-}
-
-#[test]
-fn style_and_view_switch_by_label() {
-    let mut harness = harness(fresh_app());
-    harness.run();
-    harness.get_by_label("density").click();
-    harness.run();
-    assert_eq!(harness.state().state().star.figure.style, StarStyle::Density);
-    harness.get_by_label_contains("density drawn on the CPU");
-    harness.get_by_label("construction overlay").click();
-    harness.run();
-    assert!(harness.state().state().star.figure.construction);
-    harness.get_by_label("stellar dots").click();
-    harness.run();
-    assert_eq!(harness.state().state().star.view, curio::app::panels::star_panel::StarView::Stellar);
-    harness.get_by_label("S(6, 4) = 73");
-}
-
-/// Steps the UI until the export job ends (at most ~4 s); returns its message.
-fn wait_for_export(harness: &mut Harness<'static, CurioApp>) -> Option<Result<String, String>> {
-    for _ in 0..200 {
-        harness.step();
-        if !harness.state_mut().star_panel().is_exporting() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    harness.state_mut().star_panel().export_message().cloned()
-}
-
-#[test]
-fn gui_export_is_identical_to_cli_export() {
-    let temporary = tempfile::tempdir().expect("temp dir");
-    let dir = temporary.path();
-    let gui_file = dir.join("gui.svg");
-    let cli_file = dir.join("cli.svg");
-    let mut harness = harness(fresh_app());
-    harness.run();
-    harness.state_mut().star_panel().state.export_path = gui_file.display().to_string();
-    harness.get_by_role_and_label(Role::Button, "Export").click();
-    let message = wait_for_export(&mut harness);
-    assert!(matches!(message, Some(Ok(ref text)) if text.contains("saved")), "{message:?}");
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(["star", "render", "--n", "7", "--d", "3", "--out"])
-        .arg(&cli_file)
-        .status()
-        .expect("cli runs");
-    assert!(status.success());
-    let gui = std::fs::read(&gui_file).expect("gui file");
-    let cli = std::fs::read(&cli_file).expect("cli file");
-    assert!(gui == cli, "GUI and CLI exports differ");
-}
-
-#[test]
-fn gui_export_reports_a_bad_path_inline() {
-    let mut harness = harness(fresh_app());
-    harness.run();
-    harness.state_mut().star_panel().state.export_path = "/no/such/folder/star.png".to_string();
-    harness.get_by_role_and_label(Role::Button, "Export").click();
-    let message = wait_for_export(&mut harness);
-    assert!(matches!(message, Some(Err(ref text)) if text.contains("cannot write")), "{message:?}");
-    harness.get_by_label_contains("cannot write");
-}
-
-#[test]
-fn settings_survive_a_restart_round_trip() {
-    let mut state = AppState::default();
-    state.star.n = 11;
-    state.star.d = 4;
-    state.star.figure.style = StarStyle::Outline;
-    let text = serde_json::to_string(&state).expect("serializes");
-    let loaded: AppState = serde_json::from_str(&text).expect("deserializes");
-    assert_eq!(loaded, state);
-    // Old or partial files load with defaults; out-of-range values are brought back into range.
-    let partial: AppState = serde_json::from_str(r#"{"star":{"n":2,"d":9}}"#).expect("partial loads");
-    let app = CurioApp::with_state(partial, None);
-    assert_eq!((app.state().star.n, app.state().star.d), (3, 1));
-}
-
 #[test]
 fn a_saved_benchmark_loads_back_bit_for_bit() {
     // 1197.6929128865365 came back as ...363 from a settings file before serde_json's
     // float_roundtrip was on, so a restored benchmark differed from the one saved.
-    let result = curio::mines::play::BenchResult {
+    let result = curio::mines::bench::BenchResult {
         level: "beginner".to_string(),
         rule: "safe".to_string(),
         games: 300,
@@ -170,7 +31,7 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
         guesses_per_game: 0.7933333333333333,
         guesses_per_win: 0.8205128205128205,
         losses: Default::default(),
-        calibration: curio::mines::play::Calibration {
+        calibration: curio::mines::bench::Calibration {
             risky_reveals: 238,
             expected_mines: 26.93125718309412,
             mines_variance: 22.3,
@@ -181,12 +42,13 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
             endgame_wins: 48,
         },
     };
-    let mut state = AppState::default();
-    state.mines.last_benchmark = Some(curio::app::panels::mines_panel::SavedBenchmark {
+    let mut mines = MinesPanelState::default();
+    mines.last_benchmark = Some(SavedBenchmark {
         result,
         samples: vec![[1.0, 1.0], [300.0, 0.91], [300.0, 0.1 + 0.2]],
         comparison: None,
     });
+    let state = AppState::default().with::<MinesPanel>(&mines);
     let temporary = tempfile::tempdir().expect("temp dir");
     let path = temporary.path().join("settings.json");
     std::fs::write(&path, serde_json::to_string(&state).expect("serializes")).expect("written");
@@ -201,7 +63,8 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
     saved.remove("comparison").expect("comparison saved");
     saved["result"].as_object_mut().expect("result").remove("tuning").expect("result tuning saved");
     std::fs::write(&path, older.to_string()).expect("written");
-    assert_eq!(curio::app::load_settings(&path).expect("older settings load"), state);
+    let older_loaded = curio::app::load_settings(&path).expect("older settings load");
+    assert_eq!(older_loaded.settings::<MinesPanel>(), state.settings::<MinesPanel>());
     // A benchmark saved before guesses per win and the calibration existed loads with zeros,
     // which the panel shows as no calibration line.
     let result = older["mines"]["last_benchmark"]["result"].as_object_mut().expect("result");
@@ -209,7 +72,7 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
     result.remove("calibration").expect("calibration saved");
     std::fs::write(&path, older.to_string()).expect("written");
     let loaded = curio::app::load_settings(&path).expect("older settings load");
-    let restored = &loaded.mines.last_benchmark.as_ref().expect("benchmark").result;
+    let restored = loaded.settings::<MinesPanel>().last_benchmark.expect("benchmark").result;
     assert_eq!((restored.guesses_per_win, restored.calibration.describe()), (0.0, None));
     // The app itself saves through eframe's storage (RON) on exit.
     let mut storage = MemoryStorage::default();
@@ -237,107 +100,11 @@ impl eframe::Storage for MemoryStorage {
     fn flush(&mut self) {}
 }
 
-/// A wgpu renderer with the density pipeline installed, or `None` when no adapter exists
-/// (a failure instead when CURIO_REQUIRE_DISPLAY=1).
-fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
-    let created = std::panic::catch_unwind(|| {
-        egui_kittest::wgpu::create_render_state(
-            egui_kittest::wgpu::default_wgpu_setup(),
-            eframe::egui_wgpu::RendererOptions::PREDICTABLE,
-        )
-    });
-    match created {
-        Ok(render_state) => {
-            let adapter = curio::app::gpu::install_all(&render_state);
-            Some((egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state), adapter))
-        }
-        Err(_) if std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1") => {
-            panic!("no wgpu adapter, but CURIO_REQUIRE_DISPLAY=1 requires one")
-        }
-        Err(_) => {
-            eprintln!("skipping: no wgpu adapter (set CURIO_REQUIRE_DISPLAY=1 to fail instead)");
-            None
-        }
-    }
-}
-
-fn snapshot(name: &str, state: AppState, size: [f32; 2]) {
-    snapshot_app(name, size, |adapter| CurioApp::with_state(state, Some(adapter)));
-}
-
-/// Renders the app made by `make_app` (given the adapter name) with wgpu and compares it with the
-/// stored snapshot; skips without an adapter unless CURIO_REQUIRE_DISPLAY=1.
-fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) -> CurioApp) {
-    let Some((renderer, adapter)) = gpu_renderer() else {
-        return;
-    };
-    let app = make_app(adapter);
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_context_setup(curio::app::theme::install_fonts)
-        .renderer(renderer)
-        .build_ui_state(
-            |ui, app: &mut CurioApp| {
-                app.update_logic(&ui.ctx().clone());
-                app.draw(ui);
-            },
-            app,
-        );
-    harness.run();
-    // Wait for background work (big-board analysis) so the picture is deterministic.
-    for _ in 0..500 {
-        let panel = harness.state_mut().mines_panel();
-        if !panel.is_analysing() && !panel.is_thinking() {
-            break;
-        }
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    harness.run();
-    // Small tolerance: the figure is rasterized on the CPU with SIMD chosen at run time.
-    let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);
-    harness.snapshot_options(name, &options);
-}
-
-#[test]
-fn star_panel_polygram_snapshot() {
-    let mut state = AppState::default();
-    state.star.figure.construction = true;
-    snapshot("star_panel_polygram", state, [900.0, 640.0]);
-}
-
-#[test]
-fn star_panel_density_on_gpu_snapshot() {
-    let mut state = AppState::default();
-    state.star.n = 9;
-    state.star.d = 4;
-    state.star.figure.style = StarStyle::Density;
-    snapshot("star_panel_density_gpu", state, [640.0, 480.0]);
-}
-
-#[test]
-fn star_panel_outline_small_window_snapshot() {
-    let mut state = AppState::default();
-    state.star.n = 5;
-    state.star.d = 2;
-    state.star.figure.style = StarStyle::Outline;
-    state.star.figure.construction = true;
-    snapshot("star_panel_outline_small", state, [480.0, 360.0]);
-}
-
-#[test]
-fn stellar_dot_figure_snapshot() {
-    let mut state = AppState::default();
-    state.star.view = curio::app::panels::star_panel::StarView::Stellar;
-    state.star.stellar_points = 6;
-    state.star.stellar_stage = 5;
-    snapshot("stellar_dots", state, [720.0, 480.0]);
-}
-
 fn mines_app(level: &str) -> CurioApp {
-    let mut state = AppState { panel: curio::app::PanelId::Mines, ..AppState::default() };
-    state.mines.level = level.to_string();
-    state.mines.seed = 3;
+    let mut mines = MinesPanelState::default();
+    mines.level = level.to_string();
+    mines.seed = 3;
+    let state = AppState::showing::<MinesPanel>().with::<MinesPanel>(&mines);
     CurioApp::with_state(state, None)
 }
 
@@ -347,35 +114,51 @@ fn mines_panel_steps_with_a_reason_and_plays_to_the_end() {
     harness.run();
     harness.get_by_role_and_label(Role::Button, "Step").click();
     harness.run();
-    let first = *harness.state_mut().mines_panel().last_move().expect("a move");
+    let first = *harness.state_mut().panel_mut::<MinesPanel>().last_move().expect("a move");
     assert_eq!(first.reason.rule, curio::mines::MoveRule::FirstClick);
     harness.get_by_label_contains("last move: row 0, column 0");
     for _ in 0..200 {
-        if harness.state_mut().mines_panel().game().status() != curio::mines::GameStatus::Playing {
+        if harness.state_mut().panel_mut::<MinesPanel>().game().status() != curio::mines::GameStatus::Playing
+        {
             break;
         }
         harness.get_by_role_and_label(Role::Button, "Step").click();
         harness.run();
     }
-    assert_ne!(harness.state_mut().mines_panel().game().status(), curio::mines::GameStatus::Playing);
+    assert_ne!(
+        harness.state_mut().panel_mut::<MinesPanel>().game().status(),
+        curio::mines::GameStatus::Playing
+    );
     harness.get_by_role_and_label(Role::Button, "New game").click();
     harness.run();
-    assert_eq!(harness.state_mut().mines_panel().game().status(), curio::mines::GameStatus::Playing);
+    assert_eq!(
+        harness.state_mut().panel_mut::<MinesPanel>().game().status(),
+        curio::mines::GameStatus::Playing
+    );
     assert!(
-        harness.state_mut().mines_panel().game().cells().iter().all(|c| *c == curio::mines::Cell::Covered)
+        harness
+            .state_mut()
+            .panel_mut::<MinesPanel>()
+            .game()
+            .cells()
+            .iter()
+            .all(|c| *c == curio::mines::Cell::Covered)
     );
 }
 
 #[test]
 fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
-    use curio::mines::play::Refinement;
+    use curio::mines::policy::Refinement;
     let mut harness = harness(mines_app("300x200/9000"));
     harness.run();
-    assert!(harness.state_mut().mines_panel().solver().disabled().is_empty());
+    assert!(harness.state_mut().panel_mut::<MinesPanel>().solver().disabled().is_empty());
     harness.get_by_label("lookahead").click();
     harness.run();
-    assert!(!harness.state_mut().mines_panel().state.lookahead);
-    assert_eq!(harness.state_mut().mines_panel().solver().disabled(), vec![Refinement::Lookahead]);
+    assert!(!harness.state_mut().panel_mut::<MinesPanel>().state.lookahead);
+    assert_eq!(
+        harness.state_mut().panel_mut::<MinesPanel>().solver().disabled(),
+        vec![Refinement::Lookahead]
+    );
     harness.get_by_label("endgame search").click();
     harness.run();
     harness.get_by_label("50/50 first").click();
@@ -383,21 +166,15 @@ fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
     harness.get_by_label("isolated regions").click();
     harness.run();
     assert_eq!(
-        harness.state_mut().mines_panel().solver().disabled(),
+        harness.state_mut().panel_mut::<MinesPanel>().solver().disabled(),
         vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty, Refinement::Regions]
     );
     for _ in 0..3 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        for _ in 0..1000 {
-            harness.step();
-            if !harness.state_mut().mines_panel().is_thinking() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        settle(&mut harness);
     }
     harness.run();
-    let panel = harness.state_mut().mines_panel();
+    let panel = harness.state_mut().panel_mut::<MinesPanel>();
     assert!(panel.last_move().is_some(), "the background move was played");
     assert!(panel.game().cells().iter().any(|c| matches!(c, curio::mines::Cell::Revealed(_))));
 }
@@ -414,10 +191,10 @@ fn a_new_game_of_another_size_drops_the_old_analysis() {
     }
     harness.get_by_label_contains("certain safe");
     for level in ["expert", "beginner"] {
-        harness.state_mut().mines_panel().state.level = level.to_string();
+        harness.state_mut().panel_mut::<MinesPanel>().state.level = level.to_string();
         harness.get_by_role_and_label(Role::Button, "New game").click();
         harness.run();
-        let panel = harness.state_mut().mines_panel();
+        let panel = harness.state_mut().panel_mut::<MinesPanel>();
         assert!(panel.game().cells().iter().all(|c| *c == curio::mines::Cell::Covered));
         assert!(panel.analysis().is_none(), "no analysis of an untouched board");
         harness.get_by_role_and_label(Role::Button, "Step").click();
@@ -425,19 +202,14 @@ fn a_new_game_of_another_size_drops_the_old_analysis() {
         harness.get_by_role_and_label(Role::Button, "Step").click();
         harness.run();
     }
-    assert_eq!(harness.state_mut().mines_panel().game().cells().len(), 81);
+    assert_eq!(harness.state_mut().panel_mut::<MinesPanel>().game().cells().len(), 81);
 }
 
-/// Steps the UI until an imported board's layout is drawn (at most ~10 s).
+/// Settles the UI once an import was asked for: an imported board's layout is drawn, then
+/// analysed.
 fn wait_for_import(harness: &mut Harness<'static, CurioApp>) {
-    for _ in 0..500 {
-        harness.step();
-        if !harness.state_mut().mines_panel().is_importing() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    assert!(!harness.state_mut().mines_panel().is_importing(), "the import did not finish");
+    settle(harness);
+    assert!(!harness.state_mut().panel_mut::<MinesPanel>().is_importing(), "the import did not finish");
     harness.run();
 }
 
@@ -454,16 +226,16 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
         harness.get_by_role_and_label(Role::Button, "Step").click();
         harness.run();
     }
-    harness.state_mut().mines_panel().state.board_path = path.display().to_string();
+    harness.state_mut().panel_mut::<MinesPanel>().state.board_path = path.display().to_string();
     harness.get_by_role_and_label(Role::Button, "Export board").click();
     harness.run();
     let exported = std::fs::read_to_string(&path).expect("exported board");
-    let original = harness.state_mut().mines_panel().game().clone();
+    let original = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     assert_eq!(exported.matches('*').count(), 99, "every mine is marked");
 
     harness.get_by_role_and_label(Role::Button, "Import").click();
     harness.run();
-    let imported = harness.state_mut().mines_panel().game().clone();
+    let imported = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     assert_eq!(imported.cells(), original.cells());
     assert_eq!(imported.mine_layout(), original.mine_layout(), "the same game");
 
@@ -472,7 +244,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("drawn at random");
-    let game = harness.state_mut().mines_panel().game().clone();
+    let game = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     assert_eq!(game.cells(), original.cells());
     let layout = game.mine_layout().expect("a drawn layout").to_vec();
     assert_eq!(layout.iter().filter(|&&mine| mine).count(), 99);
@@ -495,7 +267,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("drawn at random");
-    let big_game = harness.state_mut().mines_panel().game().clone();
+    let big_game = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     assert_eq!((big_game.config().width, big_game.config().height), (400, 200));
     let layout = big_game.mine_layout().expect("a drawn layout");
     assert_eq!(layout.iter().filter(|&&mine| mine).count(), 8000);
@@ -512,7 +284,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("not proved equally likely: the board is too big to count them");
-    let tangled = harness.state_mut().mines_panel().game().clone();
+    let tangled = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     let layout = tangled.mine_layout().expect("a drawn layout");
     assert_eq!(layout.iter().filter(|&&mine| mine).count(), 240);
     for (index, cell) in tangled.cells().iter().enumerate() {
@@ -526,7 +298,11 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("cannot draw a mine layout that fits: the board is inconsistent");
-    assert_eq!(harness.state_mut().mines_panel().game().cells(), tangled.cells(), "the game in play stays");
+    assert_eq!(
+        harness.state_mut().panel_mut::<MinesPanel>().game().cells(),
+        tangled.cells(),
+        "the game in play stays"
+    );
     // On a board too big to count, the message names a number that cannot be met.
     let expert =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mines-expert-too-big-to-count.txt");
@@ -536,17 +312,21 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
     harness.get_by_label_contains("the 7 at row 3, column 14 has only 6 covered neighbours");
-    assert_eq!(harness.state_mut().mines_panel().game().cells(), tangled.cells(), "the game in play stays");
+    assert_eq!(
+        harness.state_mut().panel_mut::<MinesPanel>().game().cells(),
+        tangled.cells(),
+        "the game in play stays"
+    );
     // Back to the expert board without its mines.
     std::fs::write(&path, exported.replace('*', ".")).expect("write");
     harness.get_by_role_and_label(Role::Button, "Import").click();
     wait_for_import(&mut harness);
-    assert_eq!(harness.state_mut().mines_panel().game().cells(), game.cells());
+    assert_eq!(harness.state_mut().panel_mut::<MinesPanel>().game().cells(), game.cells());
     // And it plays on: Step never loses on a move the solver called certain.
     for _ in 0..30 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
         harness.run();
-        let panel = harness.state_mut().mines_panel();
+        let panel = harness.state_mut().panel_mut::<MinesPanel>();
         if panel.game().status() == curio::mines::GameStatus::Lost {
             let last = panel.last_move().expect("the losing move");
             assert!(last.reason.probability > 0.0, "lost on a certain move: {last:?}");
@@ -559,7 +339,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
 fn mines_panel_reports_a_bad_level_inline() {
     let mut harness = harness(mines_app("beginner"));
     harness.run();
-    harness.state_mut().mines_panel().state.level = "5x5/30".to_string();
+    harness.state_mut().panel_mut::<MinesPanel>().state.level = "5x5/30".to_string();
     harness.get_by_role_and_label(Role::Button, "New game").click();
     harness.run();
     harness.get_by_label_contains("mines = 30 is out of range");
@@ -568,14 +348,7 @@ fn mines_panel_reports_a_bad_level_inline() {
 /// Clicks Run benchmark and steps the app until the job has ended.
 fn run_benchmark(harness: &mut Harness<'static, CurioApp>) {
     harness.get_by_role_and_label(Role::Button, "Run benchmark").click();
-    for _ in 0..1000 {
-        harness.step();
-        if !harness.state_mut().mines_panel().is_benchmarking() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("the benchmark did not end");
+    settle(harness);
 }
 
 #[test]
@@ -587,7 +360,7 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     harness.run();
     harness.get_by_label("lookahead cut-off");
     harness.get_by_label("off-frontier cut-off");
-    let panel = harness.state_mut().mines_panel();
+    let panel = harness.state_mut().panel_mut::<MinesPanel>();
     panel.state.tuning.endgame_layouts = 10;
     panel.state.tuning.off_frontier_cutoff = 0.5;
     panel.state.bench_games = 200;
@@ -598,7 +371,7 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     harness.get_by_label("paired with the default solver").click();
     run_benchmark(&mut harness);
     harness.run();
-    let panel = harness.state_mut().mines_panel();
+    let panel = harness.state_mut().panel_mut::<MinesPanel>();
     let comparison = panel.comparison().cloned().expect("a paired run");
     assert_eq!(comparison.candidate.tuning.endgame_layouts, 10);
     assert_eq!(comparison.baseline.tuning, curio::mines::Tuning::default());
@@ -612,13 +385,16 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     // The comparison is saved with the settings and shown again after a restart.
     let json = serde_json::to_string(&harness.state_mut().state()).expect("settings serialize");
     let restored: AppState = serde_json::from_str(&json).expect("settings load");
-    let mut restarted = crate::harness(CurioApp::with_state(restored, None));
+    let mut restarted = crate::common::harness(CurioApp::with_state(restored, None));
     restarted.run();
     restarted.get_by_label_contains("candidate − baseline:");
-    assert_eq!(restarted.state_mut().mines_panel().comparison(), Some(&comparison));
+    assert_eq!(restarted.state_mut().panel_mut::<MinesPanel>().comparison(), Some(&comparison));
     // Settings out of range in a hand-edited file fall back to the defaults.
-    restarted.state_mut().mines_panel().state.tuning.cutoff = 7.0;
-    assert_eq!(restarted.state_mut().mines_panel().solver().tuning(), curio::mines::Tuning::default());
+    restarted.state_mut().panel_mut::<MinesPanel>().state.tuning.cutoff = 7.0;
+    assert_eq!(
+        restarted.state_mut().panel_mut::<MinesPanel>().solver().tuning(),
+        curio::mines::Tuning::default()
+    );
     restarted.run();
     restarted.get_by_label_contains("cutoff must be above 0 and at most 1, not 7; the defaults are used");
 }
@@ -627,9 +403,9 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
 fn mines_benchmark_runs_as_a_job() {
     let mut harness = harness(mines_app("beginner"));
     harness.run();
-    harness.state_mut().mines_panel().state.bench_games = 300;
+    harness.state_mut().panel_mut::<MinesPanel>().state.bench_games = 300;
     run_benchmark(&mut harness);
-    let result = harness.state_mut().mines_panel().bench_result().cloned().expect("finished");
+    let result = harness.state_mut().panel_mut::<MinesPanel>().bench_result().cloned().expect("finished");
     let result = result.expect("benchmark ok");
     assert_eq!(result.games, 300);
     assert!(result.ci95[0] <= result.win_rate && result.win_rate <= result.ci95[1]);
@@ -637,19 +413,19 @@ fn mines_benchmark_runs_as_a_job() {
     harness.get_by_label_contains(" per won game; ");
     harness.get_by_label_contains("stated chances against outcomes: ");
     // The chart keeps the finished run's curve, ending at its final rate.
-    let samples = harness.state_mut().mines_panel().bench_samples().to_vec();
+    let samples = harness.state_mut().panel_mut::<MinesPanel>().bench_samples().to_vec();
     assert!(samples.len() >= 2, "{samples:?}");
     assert_eq!(samples.last().copied(), Some([300.0, result.win_rate]));
     // The result and its curve are saved with the settings and shown again after a restart.
     let saved = harness.state_mut().state();
-    assert_eq!(saved.mines.last_benchmark.as_ref().map(|b| &b.result), Some(&result));
+    assert_eq!(saved.settings::<MinesPanel>().last_benchmark.map(|b| b.result), Some(result.clone()));
     let json = serde_json::to_string(&saved).expect("settings serialize");
     let restored: AppState = serde_json::from_str(&json).expect("settings load");
-    let mut restarted = crate::harness(CurioApp::with_state(restored, None));
+    let mut restarted = crate::common::harness(CurioApp::with_state(restored, None));
     restarted.run();
     restarted.get_by_label_contains(" per won game; ");
     restarted.get_by_label_contains("stated chances against outcomes: ");
-    let panel = restarted.state_mut().mines_panel();
+    let panel = restarted.state_mut().panel_mut::<MinesPanel>();
     assert_eq!(panel.bench_result().cloned(), Some(Ok(result)));
     assert_eq!(panel.bench_samples().to_vec(), samples);
 }
@@ -659,7 +435,7 @@ fn mines_benchmark_runs_as_a_job() {
 fn mines_snapshot_after_steps(name: &str, level: &str, steps: usize, size: [f32; 2]) {
     let mut app = mines_app(level);
     for _ in 0..steps {
-        app.mines_panel().step();
+        app.panel_mut::<MinesPanel>().step();
     }
     snapshot_app(name, size, |_| app);
 }
@@ -679,13 +455,14 @@ fn mines_panel_small_window_snapshot() {
 #[test]
 fn mines_panel_heatmap_on_gpu_snapshot() {
     snapshot_app("mines_panel_heatmap_gpu", [900.0, 620.0], |adapter| {
-        let mut state = AppState { panel: curio::app::PanelId::Mines, ..AppState::default() };
-        state.mines.level = "intermediate".to_string();
-        state.mines.seed = 3;
+        let mut mines = MinesPanelState::default();
+        mines.level = "intermediate".to_string();
+        mines.seed = 3;
+        let state = AppState::showing::<MinesPanel>().with::<MinesPanel>(&mines);
         let mut app = CurioApp::with_state(state, Some(adapter));
-        assert!(app.mines_panel().heatmap_on_gpu());
+        assert!(app.panel_mut::<MinesPanel>().heatmap_on_gpu());
         for _ in 0..3 {
-            app.mines_panel().step();
+            app.panel_mut::<MinesPanel>().step();
         }
         app
     });
@@ -694,11 +471,12 @@ fn mines_panel_heatmap_on_gpu_snapshot() {
 #[test]
 fn mines_panel_large_board_on_gpu_snapshot() {
     snapshot_app("mines_panel_large_gpu", [700.0, 520.0], |adapter| {
-        let mut state = AppState { panel: curio::app::PanelId::Mines, ..AppState::default() };
-        state.mines.level = "300x200/9000".to_string();
-        state.mines.seed = 5;
+        let mut mines = MinesPanelState::default();
+        mines.level = "300x200/9000".to_string();
+        mines.seed = 5;
+        let state = AppState::showing::<MinesPanel>().with::<MinesPanel>(&mines);
         let mut app = CurioApp::with_state(state, Some(adapter));
-        app.mines_panel().step();
+        app.panel_mut::<MinesPanel>().step();
         app
     });
 }
@@ -720,7 +498,7 @@ fn click_at(
 #[test]
 fn mines_window_plays_by_mouse_and_logs_finished_games() {
     use curio::app::mines_window::{CELL, MinesWindow, window_size};
-    use curio::mines::{BoardConfig, BoardView, FirstClickRule, GameStatus, Solver};
+    use curio::mines::{BoardConfig, BoardView, FirstClickRule, GameStatus, Policy};
     let temporary = tempfile::tempdir().expect("temp dir");
     let log = temporary.path().join("games.jsonl");
     let config = BoardConfig::parse_level("beginner", FirstClickRule::Safe).expect("beginner");
@@ -737,7 +515,7 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
     click_at(&mut harness, cell_centre(8, 8), true);
     assert_eq!(harness.state().game().cell(8, 8), curio::mines::Cell::Flagged);
     click_at(&mut harness, cell_centre(8, 8), true);
-    let solver = Solver::default();
+    let solver = Policy::default();
     for _ in 0..100 {
         if harness.state().game().status() != GameStatus::Playing {
             break;
@@ -767,22 +545,13 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
 /// A harness for tests that point at the board: its hover text shows at once, without a fade
 /// that would keep the harness stepping.
 fn board_harness(app: CurioApp) -> Harness<'static, CurioApp> {
-    Harness::builder()
-        .with_size([1100.0, 760.0])
-        .with_context_setup(|ctx| {
-            curio::app::theme::install_fonts(ctx);
-            ctx.global_style_mut(|style| {
-                style.interaction.tooltip_delay = 0.0;
-                style.animation_time = 0.0;
-            });
-        })
-        .build_ui_state(
-            |ui, app: &mut CurioApp| {
-                app.update_logic(&ui.ctx().clone());
-                app.draw(ui);
-            },
-            app,
-        )
+    harness_with(app, [1100.0, 760.0], |ctx| {
+        curio::app::theme::install_fonts(ctx);
+        ctx.global_style_mut(|style| {
+            style.interaction.tooltip_delay = 0.0;
+            style.animation_time = 0.0;
+        });
+    })
 }
 
 /// Clicks Step on a board big enough to be stepped and analysed in the background, and waits
@@ -790,16 +559,9 @@ fn board_harness(app: CurioApp) -> Harness<'static, CurioApp> {
 fn step_big_board(harness: &mut Harness<'static, CurioApp>) {
     harness.get_by_role_and_label(Role::Button, "Step").click();
     harness.run();
-    let busy = |harness: &mut Harness<'static, CurioApp>| {
-        let panel = harness.state_mut().mines_panel();
-        panel.is_thinking() || panel.is_analysing()
-    };
-    while busy(harness) {
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    settle(harness);
     harness.run();
-    assert!(harness.state_mut().mines_panel().analysis().is_some());
+    assert!(harness.state_mut().panel_mut::<MinesPanel>().analysis().is_some());
 }
 
 /// The cell named by the board's hover text at `pos`, as (row, column).
@@ -840,14 +602,14 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
     // Near the top left of the board, where zooming about the view's centre would lose it.
     let pointer = pos2(420.0, 170.0);
     let fitted = hovered_cell(&mut harness, pointer);
-    assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+    assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
     // Zoomed in far enough for the board to cover the view, the cell under the pointer stays.
     wheel_at(&mut harness, pointer, 3.0);
     let before = hovered_cell(&mut harness, pointer);
     for _ in 0..5 {
         wheel_at(&mut harness, pointer, 3.0);
     }
-    let zoom = harness.state_mut().mines_panel().zoom();
+    let zoom = harness.state_mut().panel_mut::<MinesPanel>().zoom();
     assert!(zoom.factor > 10.0, "zoomed in: {zoom:?}");
     let after = hovered_cell(&mut harness, pointer);
     assert!(before.0.abs_diff(after.0) <= 1 && before.1.abs_diff(after.1) <= 1, "{before:?} then {after:?}");
@@ -875,16 +637,19 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
     let panned = hovered_cell(&mut harness, pointer);
     assert_eq!(panned.0, after.0);
     assert!(panned.1.abs_diff(right.1) <= 1, "{after:?}, {right:?} to the right, then {panned:?}");
-    assert_eq!(harness.state_mut().mines_panel().game().status(), curio::mines::GameStatus::Playing);
+    assert_eq!(
+        harness.state_mut().panel_mut::<MinesPanel>().game().status(),
+        curio::mines::GameStatus::Playing
+    );
     harness.get_by_role_and_label(Role::Button, "Fit").click();
     harness.run();
-    assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+    assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
     assert_eq!(hovered_cell(&mut harness, pointer), fitted);
     wheel_at(&mut harness, pointer, 3.0);
-    assert!(!harness.state_mut().mines_panel().zoom().is_fitted());
+    assert!(!harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
     harness.get_by_role_and_label(Role::Button, "New game").click();
     harness.run();
-    assert!(harness.state_mut().mines_panel().zoom().is_fitted());
+    assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
 }
 
 /// The ids of the textures named `name` now allocated.
@@ -902,7 +667,7 @@ fn texture_ids(harness: &Harness<'static, CurioApp>, name: &str) -> Vec<eframe::
 fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
     let mut harness = board_harness(mines_app("400x300/20000"));
     harness.run();
-    assert!(!harness.state_mut().mines_panel().heatmap_on_gpu());
+    assert!(!harness.state_mut().panel_mut::<MinesPanel>().heatmap_on_gpu());
     let untouched = texture_ids(&harness, "mines-board");
     assert_eq!(untouched.len(), 1, "{untouched:?}");
     harness.run();
@@ -919,7 +684,7 @@ fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
     for _ in 0..3 {
         wheel_at(&mut harness, eframe::egui::pos2(700.0, 400.0), 3.0);
     }
-    assert!(harness.state_mut().mines_panel().zoom().factor > 4.0);
+    assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().factor > 4.0);
     assert!(texture_ids(&harness, "mines-board").is_empty());
     harness.get_by_role_and_label(Role::Button, "Fit").click();
     harness.run();

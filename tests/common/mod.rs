@@ -1,0 +1,98 @@
+//! Helpers shared by the GUI tests: a harness around the whole app, `settle` (wait until no
+//! panel has background work left), and wgpu snapshots that fail instead of skipping under
+//! CURIO_REQUIRE_DISPLAY=1.
+
+#![allow(dead_code)]
+
+use curio::app::CurioApp;
+use egui_kittest::Harness;
+use std::time::{Duration, Instant};
+
+/// Longest a test waits for background work (a benchmark, a big-board analysis, an export)
+/// before it fails: generous, so that a slow CI machine never fails a working feature.
+pub const SETTLE_LIMIT: Duration = Duration::from_secs(120);
+
+/// A harness that runs the whole app (logic and drawing) in a 1100x760 window.
+pub fn harness(app: CurioApp) -> Harness<'static, CurioApp> {
+    harness_with(app, [1100.0, 760.0], curio::app::theme::install_fonts)
+}
+
+/// A harness of `size` whose context is set up by `setup`.
+pub fn harness_with(
+    app: CurioApp,
+    size: [f32; 2],
+    setup: impl FnOnce(&eframe::egui::Context) + 'static,
+) -> Harness<'static, CurioApp> {
+    Harness::builder().with_size(size).with_context_setup(setup).build_ui_state(run_frame, app)
+}
+
+/// One frame of the app: its logic, then its drawing.
+fn run_frame(ui: &mut eframe::egui::Ui, app: &mut CurioApp) {
+    app.update_logic(&ui.ctx().clone());
+    app.draw(ui);
+}
+
+/// Steps the harness (at least once, so that input already queued starts its work) until no
+/// panel is busy (`Panel::is_busy`). Fails, naming the panel shown, when the work outlasts
+/// `SETTLE_LIMIT`.
+pub fn settle(harness: &mut Harness<'static, CurioApp>) {
+    let started = Instant::now();
+    loop {
+        harness.step();
+        if !harness.state().is_busy() {
+            return;
+        }
+        assert!(
+            started.elapsed() < SETTLE_LIMIT,
+            "panel '{}' still busy after {:?}",
+            harness.state().panel(),
+            SETTLE_LIMIT
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A wgpu renderer with every panel's pipelines installed and the adapter's name, or `None`
+/// when no adapter exists (a failure instead when CURIO_REQUIRE_DISPLAY=1).
+pub fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> {
+    let created = std::panic::catch_unwind(|| {
+        egui_kittest::wgpu::create_render_state(
+            egui_kittest::wgpu::default_wgpu_setup(),
+            eframe::egui_wgpu::RendererOptions::PREDICTABLE,
+        )
+    });
+    match created {
+        Ok(render_state) => {
+            let adapter = curio::app::panels::install_gpu(&render_state);
+            Some((egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state), adapter))
+        }
+        Err(_) if std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1") => {
+            panic!("no wgpu adapter, but CURIO_REQUIRE_DISPLAY=1 requires one")
+        }
+        Err(_) => {
+            eprintln!("skipping: no wgpu adapter (set CURIO_REQUIRE_DISPLAY=1 to fail instead)");
+            None
+        }
+    }
+}
+
+/// Renders the app made by `make_app` (given the adapter name) with wgpu, once it has settled,
+/// and compares it with the stored snapshot `tests/snapshots/NAME.png`; skips without an
+/// adapter unless CURIO_REQUIRE_DISPLAY=1.
+pub fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) -> CurioApp) {
+    let Some((renderer, adapter)) = gpu_renderer() else {
+        return;
+    };
+    let app = make_app(adapter);
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_context_setup(curio::app::theme::install_fonts)
+        .renderer(renderer)
+        .build_ui_state(run_frame, app);
+    harness.run();
+    settle(&mut harness);
+    harness.run();
+    // Small tolerance: the figure is rasterized on the CPU with SIMD chosen at run time.
+    let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);
+    harness.snapshot_options(name, &options);
+}
