@@ -2,6 +2,7 @@
 //! field defaulted so that old files still load.
 
 use super::panels::PanelType;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -36,9 +37,12 @@ impl AppState {
 
     /// Panel `P`'s saved settings (its defaults where none are saved or they do not load).
     pub fn settings<P: PanelType>(&self) -> P::State {
-        self.panels
-            .get(P::KEY)
-            .and_then(|value| serde_json::from_value(value.clone()).ok())
-            .unwrap_or_default()
+        panel_settings(self.panels.get(P::KEY))
     }
+}
+
+/// A panel's settings read from their saved JSON: the defaults where none are saved or they do
+/// not load (the other panels keep theirs).
+pub(crate) fn panel_settings<S: DeserializeOwned + Default>(saved: Option<&serde_json::Value>) -> S {
+    saved.and_then(|value| S::deserialize(value).ok()).unwrap_or_default()
 }

@@ -27,8 +27,8 @@ pub struct GameRecord {
     pub decision_micros: Vec<u32>,
 }
 
-/// Plays one game to the end with the solver.
-pub fn play_game(config: BoardConfig, seed: u64, solver: &Policy) -> Result<GameRecord, SolveError> {
+/// Plays one game to the end with `policy`.
+pub fn play_game(config: BoardConfig, seed: u64, policy: &Policy) -> Result<GameRecord, SolveError> {
     let mut game = Game::new(config, seed);
     let mut guesses = 0;
     let mut lost_on = None;
@@ -37,7 +37,7 @@ pub fn play_game(config: BoardConfig, seed: u64, solver: &Policy) -> Result<Game
     while game.status() == GameStatus::Playing {
         let view = game.view();
         let started = std::time::Instant::now();
-        let moves = solver.next_moves(&view, config.rule)?;
+        let moves = policy.next_moves(&view, config.rule)?;
         decision_micros.push(started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
         for item in moves {
             if !item.reason.rule.is_certain() && item.reason.rule != MoveRule::FirstClick {
@@ -340,7 +340,7 @@ impl Tally {
     }
 
     /// The result, with games/s from `seconds` of wall time.
-    fn result(mut self, run: &Run, solver: &Policy, seconds: f64) -> BenchResult {
+    fn result(mut self, run: &Run, policy: &Policy, seconds: f64) -> BenchResult {
         let games = run.games;
         self.decision_micros.sort_unstable();
         let micros = &self.decision_micros;
@@ -361,8 +361,8 @@ impl Tally {
             games_per_second: games as f64 / seconds.max(1e-9),
             seed: run.seed,
             threads: run.threads,
-            without: solver.disabled(),
-            tuning: solver.tuning(),
+            without: policy.disabled(),
+            tuning: policy.tuning(),
             guesses_per_game: if games == 0 { 0.0 } else { self.guesses as f64 / games as f64 },
             guesses_per_win: if self.wins == 0 {
                 0.0
@@ -421,11 +421,11 @@ fn timed_game(
     config: BoardConfig,
     index: u64,
     game: u64,
-    solver: &Policy,
+    policy: &Policy,
 ) -> Result<(GameRecord, u64), BenchError> {
     let started = std::time::Instant::now();
     let record =
-        play_game(config, game, solver).map_err(|error| BenchError::Policy { index, game, error })?;
+        play_game(config, game, policy).map_err(|error| BenchError::Solver { index, game, error })?;
     Ok((record, started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64))
 }
 
@@ -433,7 +433,7 @@ fn timed_game(
 /// batch); stops early with `Cancelled` when the sink asks.
 pub fn bench(
     config: BoardConfig,
-    solver: &Policy,
+    policy: &Policy,
     games: u64,
     seed: u64,
     threads: usize,
@@ -443,13 +443,13 @@ pub fn bench(
     let mut tally = Tally::default();
     let seconds = run.play(
         progress,
-        |index, game| timed_game(config, index, game, solver),
+        |index, game| timed_game(config, index, game, policy),
         |results| {
             results.iter().for_each(|(record, micros)| tally.add(record, *micros));
             tally.win_rate()
         },
     )?;
-    Ok(tally.result(&run, solver, seconds))
+    Ok(tally.result(&run, policy, seconds))
 }
 
 /// The same games played by two solvers: each one's result, and the paired difference, which
@@ -546,7 +546,7 @@ pub enum BenchError {
     Threads(String),
     /// The solver failed (a bug: the engine's boards are always consistent).
     #[error("solver failed in game {index} (game seed {game}): {error}")]
-    Policy {
+    Solver {
         /// Index of the game in the run (0-based).
         index: u64,
         /// The game's own seed (`game_seed(seed, index)`).

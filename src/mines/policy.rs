@@ -180,7 +180,7 @@ impl Default for Policy {
 }
 
 /// The numeric settings of the guess refinements that a benchmark can change, to measure other
-/// values than the tuned ones (`curio mines bench --cutoff ...`, the panel's Policy settings).
+/// values than the tuned ones (`curio mines bench --cutoff ...`, the panel's Solver settings).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Tuning {

@@ -95,18 +95,12 @@ impl PanelEntry {
 }
 
 fn build<P: PanelType>(saved: Option<&serde_json::Value>, gpu_adapter: Option<&str>) -> Box<dyn AppPanel> {
-    let state = saved.and_then(|value| serde_json::from_value(value.clone()).ok()).unwrap_or_default();
-    Box::new(P::new(state, gpu_adapter))
+    Box::new(P::new(super::state::panel_settings(saved), gpu_adapter))
 }
 
 /// Every panel, in tab order; the first is shown on a fresh start.
 pub const PANELS: &[PanelEntry] =
     &[PanelEntry::of::<star_panel::StarPanel>(), PanelEntry::of::<mines_panel::MinesPanel>()];
-
-/// The entry named `key` (case-insensitive, so settings saved as "Star" still load).
-pub fn entry(key: &str) -> Option<&'static PanelEntry> {
-    PANELS.iter().find(|entry| entry.key.eq_ignore_ascii_case(key))
-}
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.
 pub fn install_gpu(render_state: &RenderState) -> String {

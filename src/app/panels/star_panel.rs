@@ -3,7 +3,7 @@
 
 use super::{Panel, PanelType};
 use crate::app::gpu::star_density::{self, DensityCallback, DensityUniforms};
-use crate::app::widgets::{SceneRaster, job_progress, outcome_label};
+use crate::app::widgets::{SceneRaster, full_uv, job_progress, outcome_label};
 use crate::app::{background, theme};
 use crate::export;
 use crate::geom::Scene;
@@ -565,11 +565,6 @@ fn scene_key(state: &StarPanelState) -> String {
             state.stellar_points, state.stellar_stage, state.figure.line_color, state.figure.background
         ),
     }
-}
-
-/// Texture coordinates of a whole texture.
-fn full_uv() -> egui::Rect {
-    egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0))
 }
 
 /// A grid row with a checkbox that turns an optional colour on or off, and its colour button.

@@ -6,7 +6,7 @@ mod scene_raster;
 
 pub use job_progress::job_progress;
 pub use mines_board::{BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels};
-pub use scene_raster::{INLINE_RASTER_COST, RasterWork, SceneRaster};
+pub use scene_raster::{INLINE_RASTER_COST, RasterWork, SceneRaster, full_uv};
 
 use eframe::egui;
 

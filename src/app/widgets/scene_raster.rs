@@ -79,8 +79,12 @@ impl SceneRaster {
     /// Paints the texture (the latest finished picture) over `rect`.
     pub fn paint(&self, painter: &egui::Painter, rect: egui::Rect) {
         if let Some(texture) = &self.texture {
-            let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-            painter.image(texture.id(), rect, uv, Color32::WHITE);
+            painter.image(texture.id(), rect, full_uv(), Color32::WHITE);
         }
     }
+}
+
+/// Texture coordinates of a whole texture.
+pub fn full_uv() -> egui::Rect {
+    egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0))
 }
