@@ -16,6 +16,7 @@
 pub mod app;
 pub mod cli;
 pub mod export;
+pub mod fermat;
 pub mod geom;
 pub mod jobs;
 pub mod mines;

@@ -1,7 +1,7 @@
 //! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
 //! game window.
 
-use super::{CliError, named, print_json, run_job_with_bar};
+use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::mines::policy::Refinement;
 use crate::mines::{BoardConfig, Cell, FirstClickRule, Policy, Tuning, analyze, solver, text};
 use clap::{Args, Subcommand};
@@ -183,10 +183,6 @@ pub(super) fn run(args: MinesArgs) -> Result<(), CliError> {
         MinesCommand::Layout(args) => layout(args),
         MinesCommand::Window(args) => window(args),
     }
-}
-
-fn usage(error: impl Into<anyhow::Error>) -> CliError {
-    CliError::Usage(error.into())
 }
 
 fn bench(args: BenchArgs) -> Result<(), CliError> {

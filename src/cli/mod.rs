@@ -9,6 +9,8 @@ macro_rules! say {
     };
 }
 
+mod export_file;
+mod fermat;
 mod mines;
 mod progress_bar;
 mod star;
@@ -33,6 +35,8 @@ pub enum Command {
     Star(star::StarArgs),
     /// Minesweeper: exact probability solver and win-rate benchmark.
     Mines(mines::MinesArgs),
+    /// Fermat points, geometric medians, Torricelli triangles (PE143) and PE299.
+    Fermat(fermat::FermatArgs),
     /// Open the desktop app (the default).
     Gui(GuiArgs),
 }
@@ -152,7 +156,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Some(Command::Star(args)) => star::run(args),
         Some(Command::Mines(args)) => mines::run(args),
+        Some(Command::Fermat(args)) => fermat::run(args),
     }
+}
+
+/// Bad input: the error with exit code 2.
+pub(crate) fn usage(error: impl Into<anyhow::Error>) -> CliError {
+    CliError::Usage(error.into())
 }
 
 /// Prints `value` as one JSON object on stdout.

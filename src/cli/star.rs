@@ -1,7 +1,8 @@
 //! `curio star ...`: render star polygons and stellar-number dot figures.
 
-use super::{CliError, named, print_json, run_job_with_bar};
-use crate::export::{self, ExportError};
+use super::export_file::{check_output, export_error, save_with_bar};
+use super::{CliError, named, print_json, usage};
+use crate::export;
 use crate::star::{FigureOptions, StarSpec, StarStyle, figure_scene, stellar};
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -104,50 +105,6 @@ pub(super) fn run(args: StarArgs) -> Result<(), CliError> {
         StarCommand::Stellar(args) => stellar_command(args),
         StarCommand::Bench(args) => bench(args),
     }
-}
-
-fn usage(error: impl Into<anyhow::Error>) -> CliError {
-    CliError::Usage(error.into())
-}
-
-fn export_error(error: ExportError) -> CliError {
-    match error {
-        ExportError::Encode { .. } | ExportError::Cancelled => CliError::Failure(error.into()),
-        _ => CliError::Usage(error.into()),
-    }
-}
-
-/// Checks the output path before any work: format, size and parent folder.
-fn check_output(path: &std::path::Path, size: u64) -> Result<export::Format, CliError> {
-    let format = export::Format::from_path(path).map_err(export_error)?;
-    if format == export::Format::Png {
-        export::check_size(size).map_err(export_error)?;
-    }
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    if !parent.is_dir() {
-        return Err(usage(anyhow::anyhow!(
-            "cannot write '{}': folder '{}' does not exist",
-            path.display(),
-            parent.display()
-        )));
-    }
-    Ok(format)
-}
-
-fn save_with_bar(scene: crate::geom::Scene, out: PathBuf, size: u64) -> Result<(u32, u32), CliError> {
-    let job_out = out.clone();
-    let result = run_job_with_bar("curio-export", move |progress| {
-        export::save(&scene, &job_out, size, progress)?;
-        let view = scene.view_box;
-        let longest = view.width().max(view.height());
-        let scale = size as f64 / longest;
-        Ok(((view.width() * scale).round() as u32, (view.height() * scale).round() as u32))
-    })?;
-    result.map_err(|error| match error {
-        // Write errors name the path; they come from bad input (an unwritable location).
-        error @ export::ExportError::Write { .. } => usage(error),
-        other => CliError::Failure(other.into()),
-    })
 }
 
 fn render(args: RenderArgs) -> Result<(), CliError> {

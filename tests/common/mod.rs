@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use curio::app::CurioApp;
+use eframe::egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,18 @@ pub fn settle(harness: &mut Harness<'static, CurioApp>) {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Presses `button` at `from`, moves to `to` in ten steps (a frame each), and releases it.
+pub fn drag(harness: &mut Harness<'static, CurioApp>, from: Pos2, to: Pos2, button: PointerButton) {
+    harness.event(Event::PointerMoved(from));
+    harness.event(Event::PointerButton { pos: from, button, pressed: true, modifiers: Modifiers::NONE });
+    for step in 1..=10 {
+        harness.event(Event::PointerMoved(from + (to - from) * (step as f32 / 10.0)));
+        harness.step();
+    }
+    harness.event(Event::PointerButton { pos: to, button, pressed: false, modifiers: Modifiers::NONE });
+    harness.run();
 }
 
 /// A wgpu renderer with every panel's pipelines installed and the adapter's name, or `None`

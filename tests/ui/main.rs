@@ -8,5 +8,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod fermat;
 mod mines;
 mod star;

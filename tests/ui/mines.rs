@@ -1,7 +1,7 @@
 //! The Minesweeper panel: play, Step and Hint with reasons, refinements, import and export,
 //! benchmarks (plain and paired), zoom and pan of big boards, the game window, and snapshots.
 
-use crate::common::{harness, harness_with, settle, snapshot_app};
+use crate::common::{drag, harness, harness_with, settle, snapshot_app};
 use curio::app::CurioApp;
 use curio::app::panels::mines_panel::{MinesPanel, MinesPanelState, SavedBenchmark};
 use curio::app::state::AppState;
@@ -595,7 +595,7 @@ fn wheel_at(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2, l
 /// shown whole again by a new game.
 #[test]
 fn big_boards_zoom_about_the_pointer_and_pan() {
-    use eframe::egui::{Event, Modifiers, PointerButton, pos2};
+    use eframe::egui::{PointerButton, pos2};
     let mut harness = board_harness(mines_app("400x300/20000"));
     harness.run();
     step_big_board(&mut harness);
@@ -617,23 +617,7 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
     // A drag to the left shows the cells that were to the right.
     let right = hovered_cell(&mut harness, pos2(pointer.x + 200.0, pointer.y));
     let target = pos2(pointer.x - 200.0, pointer.y);
-    harness.event(Event::PointerButton {
-        pos: pointer,
-        button: PointerButton::Middle,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    for step in 1..=10 {
-        harness.event(Event::PointerMoved(pointer + (target - pointer) * (step as f32 / 10.0)));
-        harness.run();
-    }
-    harness.event(Event::PointerButton {
-        pos: target,
-        button: PointerButton::Middle,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run();
+    drag(&mut harness, pointer, target, PointerButton::Middle);
     let panned = hovered_cell(&mut harness, pointer);
     assert_eq!(panned.0, after.0);
     assert!(panned.1.abs_diff(right.1) <= 1, "{after:?}, {right:?} to the right, then {panned:?}");

@@ -8,8 +8,52 @@ use eframe::egui_wgpu;
 use eframe::wgpu;
 use eframe::wgpu::util::DeviceExt;
 
+pub mod fermat_field;
 pub mod mines_heatmap;
 pub mod star_density;
+
+/// A [`fullscreen_pipeline`] whose fragment shader reads one uniform buffer at binding 0:
+/// what the simple pipelines keep in the renderer (each in a newtype of its own, since the
+/// renderer keeps one value per type).
+pub(crate) struct UniformPipeline {
+    pipeline: wgpu::RenderPipeline,
+    bind_group: wgpu::BindGroup,
+    uniforms: wgpu::Buffer,
+}
+
+impl UniformPipeline {
+    /// Builds the pipeline named `label` from WGSL `source`, its uniforms first set to `initial`.
+    pub(crate) fn new(
+        render_state: &egui_wgpu::RenderState,
+        label: &str,
+        source: &str,
+        initial: &[u8],
+    ) -> Self {
+        let device = &render_state.device;
+        let uniforms = uniform_buffer(device, &format!("{label}_uniforms"), initial);
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some(&format!("{label}_layout")),
+            entries: &[uniform_entry(0)],
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(&format!("{label}_bind_group")),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() }],
+        });
+        let pipeline = fullscreen_pipeline(render_state, label, source, &layout);
+        Self { pipeline, bind_group, uniforms }
+    }
+
+    /// Sets the uniforms of the next draw.
+    pub(crate) fn write(&self, queue: &wgpu::Queue, bytes: &[u8]) {
+        queue.write_buffer(&self.uniforms, 0, bytes);
+    }
+
+    /// Draws the full-viewport triangle.
+    pub(crate) fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>) {
+        draw_fullscreen(render_pass, &self.pipeline, &self.bind_group);
+    }
+}
 
 /// Layout entry of the fragment-stage uniform buffer at `binding`.
 pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {

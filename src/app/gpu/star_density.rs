@@ -32,36 +32,19 @@ pub struct DensityUniforms {
     pub background: [f32; 4],
 }
 
-/// Pipeline objects kept in the renderer's callback resources.
-struct DensityResources {
-    pipeline: wgpu::RenderPipeline,
-    bind_group: wgpu::BindGroup,
-    uniforms: wgpu::Buffer,
-}
+/// The pipeline, kept in the renderer's callback resources.
+struct DensityResources(super::UniformPipeline);
 
 /// Builds the pipeline once and stores it in the renderer.
 pub fn install(render_state: &egui_wgpu::RenderState) {
-    let device = &render_state.device;
-    let uniforms = super::uniform_buffer(
-        device,
-        "star_density_uniforms",
-        bytemuck::bytes_of(&DensityUniforms::default()),
+    let initial = DensityUniforms::default();
+    let pipeline = super::UniformPipeline::new(
+        render_state,
+        "star_density",
+        SHADER_SOURCE,
+        bytemuck::bytes_of(&initial),
     );
-    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("star_density_layout"),
-        entries: &[super::uniform_entry(0)],
-    });
-    let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("star_density_bind_group"),
-        layout: &layout,
-        entries: &[wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() }],
-    });
-    let pipeline = super::fullscreen_pipeline(render_state, "star_density", SHADER_SOURCE, &layout);
-    render_state.renderer.write().callback_resources.insert(DensityResources {
-        pipeline,
-        bind_group,
-        uniforms,
-    });
+    render_state.renderer.write().callback_resources.insert(DensityResources(pipeline));
 }
 
 /// One frame's density view: where to draw and with which uniforms (centre in points).
@@ -90,7 +73,7 @@ impl CallbackTrait for DensityCallback {
                 radius_px: self.radius * scale,
                 ..self.uniforms
             };
-            queue.write_buffer(&resources.uniforms, 0, bytemuck::bytes_of(&uniforms));
+            resources.0.write(queue, bytemuck::bytes_of(&uniforms));
         }
         Vec::new()
     }
@@ -102,7 +85,7 @@ impl CallbackTrait for DensityCallback {
         resources: &CallbackResources,
     ) {
         if let Some(resources) = resources.get::<DensityResources>() {
-            super::draw_fullscreen(render_pass, &resources.pipeline, &resources.bind_group);
+            resources.0.draw(render_pass);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! The app builds its tabs, per-frame logic, saved settings, GPU pipelines and the CLI's
 //! `--panel` names from this list alone; a new domain adds its panel file and one line here.
 
+pub mod fermat_panel;
 pub mod mines_panel;
 pub mod star_panel;
 
@@ -99,8 +100,11 @@ fn build<P: PanelType>(saved: Option<&serde_json::Value>, gpu_adapter: Option<&s
 }
 
 /// Every panel, in tab order; the first is shown on a fresh start.
-pub const PANELS: &[PanelEntry] =
-    &[PanelEntry::of::<star_panel::StarPanel>(), PanelEntry::of::<mines_panel::MinesPanel>()];
+pub const PANELS: &[PanelEntry] = &[
+    PanelEntry::of::<star_panel::StarPanel>(),
+    PanelEntry::of::<mines_panel::MinesPanel>(),
+    PanelEntry::of::<fermat_panel::FermatPanel>(),
+];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.
 pub fn install_gpu(render_state: &RenderState) -> String {

@@ -3,17 +3,15 @@
 
 use super::{Panel, PanelType};
 use crate::app::gpu::star_density::{self, DensityCallback, DensityUniforms};
-use crate::app::widgets::{SceneRaster, full_uv, job_progress, outcome_label};
-use crate::app::{background, theme};
+use crate::app::theme;
+use crate::app::widgets::{FigureExport, SceneRaster, full_uv};
 use crate::export;
 use crate::geom::Scene;
-use crate::jobs::Job;
 use crate::star::{self, FigureOptions, MAX_POINTS, StarSpec, StarStyle, figure_scene, max_density, stellar};
 use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
 use image::RgbaImage;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 /// What the canvas shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,8 +120,7 @@ pub struct StarPanel {
     overlay: SceneRaster,
     thumbnails_key: String,
     thumbnails: HashMap<u32, TextureHandle>,
-    export_job: Option<Job<Result<PathBuf, String>>>,
-    export_message: Option<Result<String, String>>,
+    export: FigureExport,
 }
 
 impl PanelType for StarPanel {
@@ -140,8 +137,7 @@ impl PanelType for StarPanel {
             overlay: SceneRaster::new("star-overlay"),
             thumbnails_key: String::new(),
             thumbnails: HashMap::new(),
-            export_job: None,
-            export_message: None,
+            export: FigureExport::default(),
         }
     }
 
@@ -162,54 +158,30 @@ impl StarPanel {
 
     /// The last export's outcome: Ok(message) or Err(error).
     pub fn export_message(&self) -> Option<&Result<String, String>> {
-        self.export_message.as_ref()
+        self.export.message()
     }
 
     /// True while an export job runs.
     pub fn is_exporting(&self) -> bool {
-        self.export_job.is_some()
+        self.export.is_busy()
     }
 
     /// Starts exporting the current view to `state.export_path`.
     pub fn start_export(&mut self, ctx: &egui::Context) {
-        let path = PathBuf::from(self.state.export_path.trim());
-        if self.state.export_path.trim().is_empty() {
-            self.export_message = Some(Err("type a file name ending in .svg or .png".to_string()));
-            return;
-        }
-        if let Err(error) = export::Format::from_path(&path) {
-            self.export_message = Some(Err(error.to_string()));
-            return;
-        }
         if self.state.view == StarView::Star {
             let points = star::figure_point_count(self.state.spec(), &self.state.figure);
             if points > star::MAX_FIGURE_POINTS {
-                self.export_message = Some(Err(format!(
+                self.export.refuse(format!(
                     "the {} figure of {} needs {points} path points, more than {}; choose another style or a smaller d",
                     self.state.figure.style.name(),
                     self.state.spec(),
                     star::MAX_FIGURE_POINTS
-                )));
+                ));
                 return;
             }
         }
         let state = self.state.clone();
-        let size = u64::from(self.state.export_size);
-        let job = background::spawn(ctx, "curio-export", move |progress| {
-            let scene = state.export_scene()?;
-            export::save(&scene, &path, size, progress).map_err(|error| match error {
-                export::ExportError::Cancelled => "export cancelled".to_string(),
-                other => other.to_string(),
-            })?;
-            Ok(std::fs::canonicalize(&path).unwrap_or(path))
-        });
-        match job {
-            Ok(job) => {
-                self.export_job = Some(job);
-                self.export_message = None;
-            }
-            Err(error) => self.export_message = Some(Err(format!("cannot start export: {error}"))),
-        }
+        self.export.start(ctx, &self.state.export_path, self.state.export_size, move || state.export_scene());
     }
 
     fn set_n(&mut self, n: u32) {
@@ -328,52 +300,9 @@ impl StarPanel {
     }
 
     fn export_controls(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        ui.horizontal(|ui| {
-            let label = ui.label("file");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.state.export_path)
-                    .desired_width((ui.available_width() - 8.0).max(60.0)),
-            )
-            .labelled_by(label.id)
-            .on_hover_text("Path of the exported file; .svg or .png picks the format");
-        });
-        ui.horizontal(|ui| {
-            let label = ui.label("PNG size");
-            ui.add(
-                egui::DragValue::new(&mut self.state.export_size)
-                    .range(1..=export::MAX_PNG_SIZE)
-                    .suffix(" px"),
-            )
-            .labelled_by(label.id);
-        });
-        ui.horizontal(|ui| {
-            let busy = self.export_job.is_some();
-            if ui.add_enabled(!busy, egui::Button::new("Export")).clicked() {
-                self.start_export(&ctx);
-            }
-            if ui.add_enabled(!busy, egui::Button::new("Save as…")).clicked() {
-                let dialog = rfd::FileDialog::new()
-                    .add_filter("SVG or PNG", &["svg", "png"])
-                    .set_file_name(self.state.export_path.clone());
-                match dialog.save_file() {
-                    Some(path) => {
-                        self.state.export_path = path.display().to_string();
-                        self.start_export(&ctx);
-                    }
-                    None => {
-                        self.export_message = Some(Err(
-                            "no file chosen (or no file dialog on this system): type a path above and press Export"
-                                .to_string(),
-                        ));
-                    }
-                }
-            }
-        });
-        if let Some(job) = &self.export_job {
-            job_progress(ui, job);
+        if self.export.ui(ui, &mut self.state.export_path, &mut self.state.export_size) {
+            self.start_export(&ui.ctx().clone());
         }
-        outcome_label(ui, self.export_message.as_ref());
     }
 
     /// Draws the figure (or dot figure) into `rect`.
@@ -601,22 +530,13 @@ fn color_button(ui: &mut egui::Ui, color: &mut crate::geom::Color) {
 
 impl Panel for StarPanel {
     fn is_busy(&self) -> bool {
-        self.export_job.is_some() || self.figure.is_busy() || self.overlay.is_busy()
+        self.export.is_busy() || self.figure.is_busy() || self.overlay.is_busy()
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
         self.figure.poll(ctx);
         self.overlay.poll(ctx);
-        if let Some(job) = &mut self.export_job
-            && let Some(result) = job.poll()
-        {
-            self.export_message = Some(match result {
-                Ok(Ok(path)) => Ok(format!("saved {}", path.display())),
-                Ok(Err(message)) => Err(message),
-                Err(panicked) => Err(panicked.to_string()),
-            });
-            self.export_job = None;
-        }
+        self.export.poll();
         if self.is_busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }

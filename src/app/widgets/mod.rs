@@ -1,9 +1,11 @@
 //! Small reusable widgets.
 
+mod figure_export;
 mod job_progress;
 mod mines_board;
 mod scene_raster;
 
+pub use figure_export::FigureExport;
 pub use job_progress::job_progress;
 pub use mines_board::{BoardClick, BoardFills, BoardZoom, GpuBoard, MinesBoard, board_texels};
 pub use scene_raster::{INLINE_RASTER_COST, RasterWork, SceneRaster, full_uv};
