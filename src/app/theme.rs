@@ -16,6 +16,10 @@ pub const ERROR: Color32 = Color32::from_rgb(0xd0, 0x30, 0x30);
 pub const SUCCESS: Color32 = Color32::from_rgb(0x2e, 0x8b, 0x3e);
 /// Secondary text (hints, notes).
 pub const HINT: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x8a);
+/// Integer lengths written on the Fermat canvas.
+pub const LENGTH_LABEL: Color32 = Color32::from_rgb(0x20, 0x20, 0x20);
+/// Backing of those labels, so that they read over the field and the lines.
+pub const LENGTH_LABEL_BACKGROUND: Color32 = Color32::from_rgba_premultiplied(0xf0, 0xf0, 0xf0, 0xf0);
 
 /// Converts a figure colour to egui's.
 pub fn color32(color: crate::geom::Color) -> Color32 {

@@ -57,6 +57,7 @@ impl FermatPanel {
             painter.rect_filled(square, 0.0, egui::Color32::WHITE);
         }
         self.figure_ui(&ctx, &painter, square, pixels);
+        self.lengths_ui(&painter, transform);
         self.handles_ui(ui, transform);
         if self.state.mode == FermatMode::Median
             && background.clicked()
@@ -128,6 +129,33 @@ impl FermatPanel {
             (cost, work)
         });
         self.figure.paint(painter, square);
+    }
+
+    /// The integer lengths of a Torricelli triangle picked from the table: each side at its
+    /// middle, each distance from the point halfway along its spoke.
+    fn lengths_ui(&self, painter: &egui::Painter, transform: ScreenFromModel) {
+        let Some(t) = self.state.torricelli_shown else { return };
+        if self.state.mode != FermatMode::Triangle {
+            return;
+        }
+        let [a, b, c] = self.state.triangle();
+        let Ok(result) = fermat::fermat_point([a, b, c]) else { return };
+        let font = egui::FontId::proportional(14.0);
+        let labels = [
+            ((b + c) * 0.5, format!("a = {}", t.a)),
+            ((c + a) * 0.5, format!("b = {}", t.b)),
+            ((a + b) * 0.5, format!("c = {}", t.c)),
+            ((result.point + a) * 0.5, format!("p = {}", t.p)),
+            ((result.point + b) * 0.5, format!("q = {}", t.q)),
+            ((result.point + c) * 0.5, format!("r = {}", t.r)),
+        ];
+        for (at, text) in labels {
+            let position = transform.to_screen(at);
+            let galley = painter.layout_no_wrap(text, font.clone(), theme::LENGTH_LABEL);
+            let rect = egui::Align2::CENTER_CENTER.anchor_size(position, galley.size()).expand(2.0);
+            painter.rect_filled(rect, 3.0, theme::LENGTH_LABEL_BACKGROUND);
+            painter.galley(rect.min + Vec2::splat(2.0), galley, theme::LENGTH_LABEL);
+        }
     }
 
     /// Draggable handles on the vertices (or points); in median mode a right-click removes one.
