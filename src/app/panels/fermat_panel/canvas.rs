@@ -8,7 +8,7 @@ use crate::app::theme;
 use crate::app::widgets::RasterWork;
 use crate::export;
 use crate::fermat::{self, FieldStyle, WeightedPoint};
-use crate::geom::Point;
+use crate::geom::{Point, Scene};
 use eframe::egui::{self, Vec2};
 
 /// Radius of a handle's grip, in points.
@@ -98,34 +98,32 @@ impl FermatPanel {
     /// The figure over the field, rasterized from the same scene Export writes (in `VIEW`).
     fn figure_ui(&mut self, ctx: &egui::Context, painter: &egui::Painter, square: egui::Rect, pixels: u32) {
         let opaque = !self.state.heatmap;
-        let scene = match self.state.mode {
-            FermatMode::Triangle => {
-                let vertices = self.state.triangle();
-                fermat::fermat_point(vertices)
-                    .ok()
-                    .map(|result| fermat::triangle_scene(vertices, &result, self.state.layers, VIEW, opaque))
-            }
-            FermatMode::Median => {
-                let points = self.state.weighted_points();
-                fermat::geometric_median(&points)
-                    .ok()
-                    .map(|median| fermat::median_scene(&points, &median, VIEW, opaque))
-            }
-        };
-        let Some(scene) = scene else {
-            // A degenerate triangle (the controls say why): the vertices alone.
-            for vertex in self.state.triangle() {
-                painter.circle_filled(ScreenFromModel { square }.to_screen(vertex), 4.0, theme::ERROR);
-            }
-            return;
-        };
-        let key = format!(
-            "{pixels}|{:?}|{:?}|{:?}|{opaque}",
-            self.state.mode, self.state.vertices, self.state.points
-        ) + &format!("{:?}", self.state.layers);
+        let state = &self.state;
+        let key = format!("{pixels}|{:?}|{:?}|{:?}|{opaque}", state.mode, state.vertices, state.points)
+            + &format!("{:?}", state.layers);
+        // The scene is built only when the key changed (a point moved, a layer switched).
         self.figure.ensure(ctx, key, || {
-            let cost = scene.point_count();
-            let work: RasterWork = Box::new(move || export::rasterize(&scene, pixels));
+            let scene = match state.mode {
+                FermatMode::Triangle => {
+                    let vertices = state.triangle();
+                    fermat::fermat_point(vertices)
+                        .ok()
+                        .map(|result| fermat::triangle_scene(vertices, &result, state.layers, VIEW, opaque))
+                }
+                FermatMode::Median => {
+                    let points = state.weighted_points();
+                    fermat::geometric_median(&points)
+                        .ok()
+                        .map(|median| fermat::median_scene(&points, &median, VIEW, opaque))
+                }
+            };
+            // Without a figure (a degenerate triangle, all weights 0: the controls say why)
+            // the texture is cleared and the handles below mark the points.
+            let cost = scene.as_ref().map_or(0, Scene::point_count);
+            let work: RasterWork = Box::new(move || match scene {
+                Some(scene) => export::rasterize(&scene, pixels),
+                None => image::RgbaImage::new(1, 1),
+            });
             (cost, work)
         });
         self.figure.paint(painter, square);
@@ -165,6 +163,7 @@ impl FermatPanel {
             FermatMode::Median => self.state.weighted_points().iter().map(|item| item.point).collect(),
         };
         let mut remove = None;
+        let no_figure = !self.has_figure();
         for (index, position) in positions.into_iter().enumerate() {
             let center = transform.to_screen(position);
             let name = match self.state.mode {
@@ -178,6 +177,9 @@ impl FermatPanel {
                 egui::Sense::click_and_drag(),
             );
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            if no_figure {
+                ui.painter().circle_filled(center, 4.0, theme::ERROR);
+            }
             if response.hovered() || response.dragged() {
                 ui.painter().circle_stroke(center, HANDLE_RADIUS, egui::Stroke::new(2.0, theme::SELECTED));
             }
@@ -202,6 +204,16 @@ impl FermatPanel {
             && self.state.points.len() > 1
         {
             self.state.points.remove(index);
+        }
+    }
+}
+
+impl FermatPanel {
+    /// True when the points make a figure: a proper triangle, or weights not all 0.
+    fn has_figure(&self) -> bool {
+        match self.state.mode {
+            FermatMode::Triangle => fermat::fermat_point(self.state.triangle()).is_ok(),
+            FermatMode::Median => self.state.points.iter().any(|point| point[2] > 0.0),
         }
     }
 }
