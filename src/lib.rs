@@ -23,3 +23,4 @@ pub mod mines;
 pub mod progress;
 pub mod star;
 pub mod stats;
+pub mod tetris;

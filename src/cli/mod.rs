@@ -14,6 +14,7 @@ mod fermat;
 mod mines;
 mod progress_bar;
 mod star;
+mod tetris;
 
 pub use progress_bar::run_job_with_bar;
 
@@ -21,7 +22,7 @@ use clap::{Parser, Subcommand};
 
 /// Curio: a workbench for recreational-math solvers and game-playing AI.
 #[derive(Debug, Parser)]
-#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app.\n\nExamples:\n  curio                       open the workbench\n  curio star render --n 7 --d 3 --out star.svg\n  curio star stellar --points 6 --stage 5 --json\n  curio mines bench --level expert --rule opening --games 10000 --seed 1\n  curio mines solve board.txt --json")]
+#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app.\n\nExamples:\n  curio                       open the workbench\n  curio star render --n 7 --d 3 --out star.svg\n  curio star stellar --points 6 --stage 5 --json\n  curio mines bench --level expert --rule opening --games 10000 --seed 1\n  curio mines solve board.txt --json\n  curio tetris play --weights bcts --games 1000 --seed 1")]
 pub struct Cli {
     /// What to run; none opens the GUI.
     #[command(subcommand)]
@@ -37,6 +38,8 @@ pub enum Command {
     Mines(mines::MinesArgs),
     /// Fermat points, geometric medians, Torricelli triangles (PE143) and PE299.
     Fermat(fermat::FermatArgs),
+    /// Tetris: evolve placement weights, play games, time the evaluator.
+    Tetris(tetris::TetrisArgs),
     /// Open the desktop app (the default).
     Gui(GuiArgs),
 }
@@ -157,6 +160,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Star(args)) => star::run(args),
         Some(Command::Mines(args)) => mines::run(args),
         Some(Command::Fermat(args)) => fermat::run(args),
+        Some(Command::Tetris(args)) => tetris::run(args),
     }
 }
 

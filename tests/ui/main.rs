@@ -11,3 +11,4 @@ mod common;
 mod fermat;
 mod mines;
 mod star;
+mod tetris;

@@ -5,6 +5,7 @@
 pub mod fermat_panel;
 pub mod mines_panel;
 pub mod star_panel;
+pub mod tetris_panel;
 
 use eframe::egui;
 use eframe::egui_wgpu::RenderState;
@@ -104,6 +105,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<star_panel::StarPanel>(),
     PanelEntry::of::<mines_panel::MinesPanel>(),
     PanelEntry::of::<fermat_panel::FermatPanel>(),
+    PanelEntry::of::<tetris_panel::TetrisPanel>(),
 ];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.

@@ -1,0 +1,342 @@
+//! `curio tetris ...`: evolve weights, play games with weights, time the evaluator.
+
+use super::{CliError, named, print_json, run_job_with_bar, usage};
+use crate::tetris::{
+    self, Budget, Depth, EvolveConfig, FeatureSet, Generator, Optimizer, Policy, Rules, Run, Stopped,
+};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `curio tetris`.
+#[derive(Debug, Args)]
+pub struct TetrisArgs {
+    #[command(subcommand)]
+    command: TetrisCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum TetrisCommand {
+    /// Evolve weights by playing games; saves the run after every generation.
+    #[command(
+        after_help = "Examples:\n  curio tetris evolve --generations 30 --board 10x10 --seed 1 --out run.json\n  curio tetris evolve --optimizer cem --minutes 30 --generations 1000 --out cem.json --json\n  curio tetris evolve --resume run.json --generations 60"
+    )]
+    Evolve(EvolveArgs),
+    /// Play games with weights (a preset or a weights/run file); mean rows with a 95% interval.
+    #[command(
+        after_help = "Presets: dellacherie, bcts, seed-initial, seed-ga-1, seed-ga-2.\n\nExamples:\n  curio tetris play --weights bcts --board 10x10 --games 1000 --seed 1\n  curio tetris play --weights run.json --board 10x20 --games 20 --max-pieces 100000 --json"
+    )]
+    Play(PlayArgs),
+    /// Candidate placements scored per second on one core.
+    #[command(
+        after_help = "Examples:\n  curio tetris bench\n  curio tetris bench --weights dellacherie --pieces 2000000 --json"
+    )]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// Board size WIDTHxHEIGHT, width 4..=20, height 4..=40.
+    #[arg(long, default_value = "10x10", value_parser = parse_board)]
+    board: (usize, usize),
+    /// Piece generator.
+    #[arg(long, default_value = "uniform", value_parser = named(&Generator::ALL, Generator::name))]
+    generator: Generator,
+    /// Only drops a piece can reach by sliding sideways at the top.
+    #[arg(long)]
+    reachability: bool,
+}
+
+impl RulesArgs {
+    fn rules(&self) -> Result<Rules, CliError> {
+        let (width, height) = self.board;
+        let rules = Rules::benchmark(width, height).map_err(usage)?;
+        Ok(Rules { generator: self.generator, reachability: self.reachability, ..rules })
+    }
+}
+
+#[derive(Debug, Args)]
+struct EvolveArgs {
+    /// The optimiser: ga (default: common random numbers, elitism, Gaussian mutation), cem
+    /// (noisy cross-entropy) or seed-ga (the seed post's GA, the baseline).
+    #[arg(long, default_value = "ga", value_parser = named(&Optimizer::ALL, Optimizer::name))]
+    optimizer: Optimizer,
+    /// Stop when the run has this many generations.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    generations: u64,
+    /// Stop before a generation that would pass this many minutes of the run's wall time.
+    #[arg(long, value_parser = parse_minutes)]
+    minutes: Option<f64>,
+    /// Candidates a generation, 4..=10000 (default: seed-ga 16, ga 50, cem 100).
+    #[arg(long)]
+    population: Option<usize>,
+    /// Games a candidate plays each generation, 1..=1000 (default: seed-ga 1, ga and cem 10).
+    #[arg(long)]
+    games: Option<usize>,
+    /// Features to weigh.
+    #[arg(long, default_value = "bcts", value_parser = named(&FeatureSet::ALL, FeatureSet::name))]
+    features: FeatureSet,
+    /// The run's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// End training games after this many pieces.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_pieces: Option<u64>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Save the run here after every generation (default with --resume: the resumed file).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Go on with a saved run (its own settings; --generations and --minutes count from its start).
+    #[arg(long, conflicts_with_all = ["optimizer", "population", "games", "features", "seed", "max_pieces", "board", "generator", "reachability"])]
+    resume: Option<PathBuf>,
+    /// One JSON object a generation on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// A preset (dellacherie, bcts, seed-initial, seed-ga-1, seed-ga-2) or a weights/run file.
+    #[arg(long)]
+    weights: String,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Games to play.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// Game i draws its pieces from a seed derived from SEED and i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// End each game after this many pieces (needed on tall boards, where good players rarely lose).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_pieces: Option<u64>,
+    /// Search depth: 1 (current piece) or 2 (current and next).
+    #[arg(long, default_value = "1", value_parser = named(&Depth::ALL, Depth::name))]
+    depth: Depth,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Weights to play (a preset or a file).
+    #[arg(long, default_value = "bcts")]
+    weights: String,
+    /// Pieces to play on one thread.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pieces: u64,
+    /// Board size WIDTHxHEIGHT.
+    #[arg(long, default_value = "10x20", value_parser = parse_board)]
+    board: (usize, usize),
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_board(text: &str) -> Result<(usize, usize), String> {
+    let (width, height) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("board '{text}' must look like WIDTHxHEIGHT, e.g. 10x20"))?;
+    let number = |value: &str| -> Result<usize, String> {
+        value.trim().parse().map_err(|_| format!("board '{text}': '{value}' is not a whole number"))
+    };
+    let (width, height) = (number(width)?, number(height)?);
+    Rules::benchmark(width, height).map_err(|error| format!("board '{text}': {error}"))?;
+    Ok((width, height))
+}
+
+fn parse_minutes(text: &str) -> Result<f64, String> {
+    let minutes: f64 = text.parse().map_err(|_| format!("'{text}' is not a number of minutes"))?;
+    if minutes.is_finite() && minutes > 0.0 && minutes <= 100_000.0 {
+        Ok(minutes)
+    } else {
+        Err(format!("{text} minutes is out of range: give more than 0"))
+    }
+}
+
+pub(super) fn run(args: TetrisArgs) -> Result<(), CliError> {
+    match args.command {
+        TetrisCommand::Evolve(args) => evolve(args),
+        TetrisCommand::Play(args) => play(args),
+        TetrisCommand::Bench(args) => bench(args),
+    }
+}
+
+/// A weights or run file that cannot be used is bad input.
+fn file_error(error: tetris::FileError) -> CliError {
+    usage(error)
+}
+
+fn evolve(args: EvolveArgs) -> Result<(), CliError> {
+    let (mut run, out) = match &args.resume {
+        Some(path) => {
+            let run = tetris::load_run(path).map_err(file_error)?;
+            (run, args.out.clone().unwrap_or_else(|| path.clone()))
+        }
+        None => {
+            let out = args
+                .out
+                .clone()
+                .ok_or_else(|| usage(anyhow::anyhow!("give --out FILE.json (or --resume FILE.json)")))?;
+            let config = EvolveConfig {
+                optimizer: args.optimizer,
+                features: args.features,
+                rules: args.rules.rules()?,
+                population: args.population.unwrap_or(args.optimizer.default_population()),
+                games: args.games.unwrap_or(args.optimizer.default_games()),
+                seed: args.seed,
+                max_pieces: args.max_pieces,
+            };
+            (Run::new(config).map_err(usage)?, out)
+        }
+    };
+    // Fail on an unwritable file now, not after the first generation.
+    tetris::save_run(&out, &run).map_err(|error| usage(anyhow::anyhow!("cannot write the run: {error}")))?;
+    let budget = Budget {
+        generations: args.generations as usize,
+        time: args.minutes.map(|minutes| Duration::from_secs_f64(minutes * 60.0)),
+    };
+    let json_lines = args.json;
+    let out_path = out.clone();
+    let (result, run) = run_job_with_bar("tetris-evolve", move |reporter| {
+        let mut save_error = None;
+        let result = tetris::evolve(&mut run, budget, reporter, |run| {
+            if let Err(error) = tetris::save_run(&out_path, run) {
+                save_error = Some(error);
+                return ControlFlow::Break(());
+            }
+            let generation = run.history.last().expect("a generation was just played");
+            if json_lines {
+                let line = json!({
+                    "generation": generation.generation,
+                    "best": generation.best,
+                    "mean": generation.mean,
+                    "median": generation.median,
+                    "worst": generation.worst,
+                    "weights": generation.weights,
+                    "best_weights": generation.best_weights,
+                    "games": generation.games,
+                    "pieces": generation.pieces,
+                    "seconds": generation.seconds,
+                });
+                say!("{line}");
+            } else {
+                say!(
+                    "generation {:>4}  best {:>10.1}  mean {:>10.1}  median {:>10.1}  worst {:>10.1}  {:>7.1} s",
+                    generation.generation,
+                    generation.best,
+                    generation.mean,
+                    generation.median,
+                    generation.worst,
+                    generation.seconds
+                );
+            }
+            ControlFlow::Continue(())
+        });
+        (result.map_err(|error| (error, save_error)), run)
+    })?;
+    match result {
+        Ok(Stopped::Paused) => Err(CliError::Failure(anyhow::anyhow!("the run stopped: cannot save it"))),
+        Ok(stopped) => {
+            if !json_lines {
+                let why = if stopped == Stopped::Time { "time budget spent" } else { "generations done" };
+                say!(
+                    "{why}: {} generations in {:.1} s, saved to {}",
+                    run.history.len(),
+                    run.seconds,
+                    out.display()
+                );
+            }
+            Ok(())
+        }
+        Err((error, Some(save))) => {
+            Err(CliError::Failure(anyhow::anyhow!("{error}; cannot save the run: {save}")))
+        }
+        Err((error, None)) => Err(CliError::Failure(error.into())),
+    }
+}
+
+fn play(args: PlayArgs) -> Result<(), CliError> {
+    let weights = tetris::load_weights(&args.weights).map_err(file_error)?;
+    let rules = args.rules.rules()?;
+    let policy = Policy { weights, depth: args.depth };
+    let (games, seed, max_pieces) = (args.games, args.seed, args.max_pieces);
+    let report = run_job_with_bar("tetris-play", move |reporter| {
+        tetris::play_games(&policy, rules, games, seed, max_pieces, reporter)
+    })?
+    .map_err(|error| CliError::Failure(error.into()))?;
+    if args.json {
+        print_json(&json!({
+            "weights": args.weights,
+            "board": format!("{}x{}", rules.width, rules.height),
+            "generator": rules.generator.name(),
+            "reachability": rules.reachability,
+            "depth": args.depth.name(),
+            "seed": seed,
+            "max_pieces": max_pieces,
+            "games": report.games,
+            "mean_lines": report.mean_lines,
+            "ci95": report.ci95,
+            "sd_lines": report.sd_lines,
+            "min_lines": report.min_lines,
+            "max_lines": report.max_lines,
+            "mean_pieces": report.mean_pieces,
+            "mean_score": report.mean_score,
+            "capped_games": report.capped_games,
+            "pieces_per_second": report.pieces_per_second,
+            "seconds": report.seconds,
+        }))
+    } else {
+        say!(
+            "{}: {} games on {}x{} ({}, depth {}): mean {:.1} rows, 95% CI [{:.1}, {:.1}], {:.0} pieces/s{}",
+            args.weights,
+            report.games,
+            rules.width,
+            rules.height,
+            rules.generator.name(),
+            args.depth.name(),
+            report.mean_lines,
+            report.ci95[0],
+            report.ci95[1],
+            report.pieces_per_second,
+            if report.capped_games > 0 {
+                format!(", {} games hit the piece cap", report.capped_games)
+            } else {
+                String::new()
+            }
+        );
+        Ok(())
+    }
+}
+
+fn bench(args: BenchArgs) -> Result<(), CliError> {
+    let weights = tetris::load_weights(&args.weights).map_err(file_error)?;
+    let rules = Rules::benchmark(args.board.0, args.board.1).map_err(usage)?;
+    let policy = Policy::new(weights);
+    let report = tetris::evaluation_speed(&policy, rules, args.pieces, 1).map_err(usage)?;
+    if args.json {
+        print_json(&json!({
+            "evaluations_per_second": report.evaluations_per_second,
+            "pieces_per_second": report.pieces_per_second,
+            "evaluations_per_piece": report.evaluations_per_piece,
+            "pieces": report.pieces,
+            "seconds": report.seconds,
+            "weights": args.weights,
+            "board": format!("{}x{}", rules.width, rules.height),
+        }))
+    } else {
+        say!(
+            "{:.2} M placements scored per second on one core ({:.0} pieces/s, {:.1} placements a piece, {} pieces in {:.2} s)",
+            report.evaluations_per_second / 1e6,
+            report.pieces_per_second,
+            report.evaluations_per_piece,
+            report.pieces,
+            report.seconds
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,57 @@
+//! Games in parallel on the rayon pool while the calling thread reports progress and relays a
+//! cancel request to the games.
+
+use crate::progress::{Cancelled, Progress};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// How often the calling thread reports while the games run.
+const REPORT_EVERY: Duration = Duration::from_millis(100);
+
+/// Runs `work(index, stop)` for every index in `0..count` on the rayon pool and returns the
+/// results in index order. Meanwhile the calling thread reports `offset + done` of `total` to
+/// `progress` with `message`; when the sink asks to stop, `stop()` turns true for the running
+/// work (which should return soon) and the call returns `Err(Cancelled)`.
+pub fn map_reporting<T: Send>(
+    count: usize,
+    progress: &mut impl Progress,
+    message: &str,
+    (offset, total): (u64, u64),
+    work: impl Fn(usize, &dyn Fn() -> bool) -> T + Sync,
+) -> Result<Vec<T>, Cancelled> {
+    let done = AtomicU64::new(0);
+    let stopped = AtomicBool::new(false);
+    let (finished, wait) = channel::<()>();
+    let results = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let stop = || stopped.load(Ordering::Relaxed);
+            let results: Vec<T> = (0..count)
+                .into_par_iter()
+                .map(|index| {
+                    let result = work(index, &stop);
+                    done.fetch_add(1, Ordering::Relaxed);
+                    result
+                })
+                .collect();
+            let _ = finished.send(());
+            results
+        });
+        loop {
+            let flow = progress.report(offset + done.load(Ordering::Relaxed), total, message);
+            if flow.is_break() {
+                stopped.store(true, Ordering::Relaxed);
+            }
+            match wait.recv_timeout(REPORT_EVERY) {
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+        match worker.join() {
+            Ok(results) => results,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    if stopped.load(Ordering::Relaxed) { Err(Cancelled) } else { Ok(results) }
+}
