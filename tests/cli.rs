@@ -601,7 +601,7 @@ fn fermat_bad_input_is_a_clear_error() {
 
 #[test]
 fn tetris_play_reports_the_mean_and_its_interval() {
-    let output = curio(&[
+    let args = [
         "tetris",
         "play",
         "--weights",
@@ -613,7 +613,8 @@ fn tetris_play_reports_the_mean_and_its_interval() {
         "--seed",
         "4",
         "--json",
-    ]);
+    ];
+    let output = curio(&args);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
     assert_eq!(report["games"], 30);
@@ -622,20 +623,7 @@ fn tetris_play_reports_the_mean_and_its_interval() {
     assert!(low <= mean && mean <= high && mean > 0.0, "{report}");
     assert!(report["pieces_per_second"].as_f64().unwrap() > 0.0);
     // The same seed gives the same games.
-    let again = curio(&[
-        "tetris",
-        "play",
-        "--weights",
-        "dellacherie",
-        "--board",
-        "6x8",
-        "--games",
-        "30",
-        "--seed",
-        "4",
-        "--json",
-    ]);
-    let again: serde_json::Value = serde_json::from_slice(&again.stdout).expect("json");
+    let again: serde_json::Value = serde_json::from_slice(&curio(&args).stdout).expect("json");
     assert_eq!(again["mean_lines"], report["mean_lines"]);
 }
 

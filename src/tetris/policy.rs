@@ -156,33 +156,26 @@ impl FeatureSet {
             FeatureSet::Seed => {
                 &[BlockHeights, LinesCleared, Holes, Blockades, BlockEdges, WallEdges, FloorEdges]
             }
-            FeatureSet::Dellacherie => {
-                &[LandingHeight, ErodedCells, RowTransitions, ColumnTransitions, Holes, CumulativeWells]
-            }
-            FeatureSet::Bcts => &[
-                LandingHeight,
-                ErodedCells,
-                RowTransitions,
-                ColumnTransitions,
-                Holes,
-                CumulativeWells,
-                HoleDepth,
-                RowsWithHoles,
-            ],
-            FeatureSet::BctsDiversity => &[
-                LandingHeight,
-                ErodedCells,
-                RowTransitions,
-                ColumnTransitions,
-                Holes,
-                CumulativeWells,
-                HoleDepth,
-                RowsWithHoles,
-                PatternDiversity,
-            ],
+            FeatureSet::Dellacherie => &DELLACHERIE_TO_DIVERSITY[..6],
+            FeatureSet::Bcts => &DELLACHERIE_TO_DIVERSITY[..8],
+            FeatureSet::BctsDiversity => &DELLACHERIE_TO_DIVERSITY,
         }
     }
 }
+
+/// Dellacherie's six, then Thiery & Scherrer's hole depth and rows with holes (the BCTS eight),
+/// then pattern diversity: each longer set extends the one before.
+const DELLACHERIE_TO_DIVERSITY: [Feature; 9] = [
+    Feature::LandingHeight,
+    Feature::ErodedCells,
+    Feature::RowTransitions,
+    Feature::ColumnTransitions,
+    Feature::Holes,
+    Feature::CumulativeWells,
+    Feature::HoleDepth,
+    Feature::RowsWithHoles,
+    Feature::PatternDiversity,
+];
 
 /// A published weight set, with where it comes from.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -203,33 +203,16 @@ impl TetrisPanel {
         ui.add_enabled_ui(idle, |ui| {
             let settings = &mut self.state.evolve;
             egui::Grid::new("tetris-evolve").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
-                let label = ui.label("optimiser");
                 let before = settings.optimizer;
-                egui::ComboBox::from_id_salt("tetris-optimizer")
-                    .selected_text(settings.optimizer.name())
-                    .show_ui(ui, |ui| {
-                        for optimizer in Optimizer::ALL {
-                            ui.selectable_value(&mut settings.optimizer, optimizer, optimizer.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id)
-                    .on_hover_text("ga: common random numbers, elitism, Gaussian mutation; cem: noisy cross-entropy; seed-ga: the seed post's GA");
+                combo(ui, "optimiser", &mut settings.optimizer, &Optimizer::ALL, Optimizer::name).on_hover_text(
+                    "ga: common random numbers, elitism, Gaussian mutation; cem: noisy cross-entropy; seed-ga: the seed post's GA",
+                );
                 if settings.optimizer != before {
                     settings.population = settings.optimizer.default_population();
                     settings.games = settings.optimizer.default_games();
                 }
                 ui.end_row();
-                let label = ui.label("features");
-                egui::ComboBox::from_id_salt("tetris-features")
-                    .selected_text(settings.features.name())
-                    .show_ui(ui, |ui| {
-                        for set in FeatureSet::ALL {
-                            ui.selectable_value(&mut settings.features, set, set.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+                combo(ui, "features", &mut settings.features, &FeatureSet::ALL, FeatureSet::name);
                 ui.end_row();
                 let label = ui.label("board width");
                 ui.add(egui::DragValue::new(&mut settings.width).range(4..=20)).labelled_by(label.id);
@@ -321,48 +304,64 @@ impl TetrisPanel {
         let series = |pick: fn(&tetris::Generation) -> f64| -> PlotPoints<'static> {
             run.history.iter().map(|generation| [generation.generation as f64, pick(generation)]).collect()
         };
-        Plot::new("tetris-fitness")
-            .height(height)
-            .legend(Legend::default())
-            .include_y(0.0)
-            .allow_scroll(false)
-            .allow_zoom(false)
-            .allow_drag(false)
-            .allow_boxed_zoom(false)
-            .show(ui, |plot| {
-                plot.line(Line::new("best", series(|g| g.best)).color(theme::SUCCESS));
-                plot.line(Line::new("mean", series(|g| g.mean)).color(theme::SELECTED));
-                plot.line(Line::new("median", series(|g| g.median)).color(theme::COMPOUND));
-                plot.line(Line::new("worst", series(|g| g.worst)).color(theme::HINT));
-            });
+        // Fixed views: the charts sit beside scrolling controls, and a drag or wheel over them
+        // would otherwise pan the curves away.
+        let chart = |id: &str| {
+            Plot::new(id)
+                .height(height)
+                .legend(Legend::default())
+                .allow_scroll(false)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .allow_boxed_zoom(false)
+        };
+        chart("tetris-fitness").include_y(0.0).show(ui, |plot| {
+            plot.line(Line::new("best", series(|g| g.best)).color(theme::SUCCESS));
+            plot.line(Line::new("mean", series(|g| g.mean)).color(theme::SELECTED));
+            plot.line(Line::new("median", series(|g| g.median)).color(theme::COMPOUND));
+            plot.line(Line::new("worst", series(|g| g.worst)).color(theme::HINT));
+        });
         ui.label("the answer's weights per generation (scaled to unit length)");
         let features = run.config.features.features();
-        Plot::new("tetris-weights")
-            .height(height)
-            .legend(Legend::default())
-            .allow_scroll(false)
-            .allow_zoom(false)
-            .allow_drag(false)
-            .allow_boxed_zoom(false)
-            .show(ui, |plot| {
-                for feature in features {
-                    let points: PlotPoints<'static> = run
-                        .history
-                        .iter()
-                        .map(|generation| {
-                            let norm = generation
-                                .weights
-                                .values()
-                                .map(|value| value * value)
-                                .sum::<f64>()
-                                .sqrt()
-                                .max(1e-12);
-                            let value = generation.weights.get(feature.name()).copied().unwrap_or(0.0);
-                            [generation.generation as f64, value / norm]
-                        })
-                        .collect();
-                    plot.line(Line::new(feature.name(), points));
-                }
-            });
+        chart("tetris-weights").show(ui, |plot| {
+            for feature in features {
+                let points: PlotPoints<'static> = run
+                    .history
+                    .iter()
+                    .map(|generation| {
+                        let norm = generation
+                            .weights
+                            .values()
+                            .map(|value| value * value)
+                            .sum::<f64>()
+                            .sqrt()
+                            .max(1e-12);
+                        let value = generation.weights.get(feature.name()).copied().unwrap_or(0.0);
+                        [generation.generation as f64, value / norm]
+                    })
+                    .collect();
+                plot.line(Line::new(feature.name(), points));
+            }
+        });
     }
+}
+
+/// A grid row's label and a drop-down of the values in `all`, each shown by `name`.
+fn combo<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    all: &[T],
+    name: fn(&T) -> &'static str,
+) -> egui::Response {
+    let text = ui.label(label);
+    egui::ComboBox::from_id_salt(("tetris", label))
+        .selected_text(name(value))
+        .show_ui(ui, |ui| {
+            for &option in all {
+                ui.selectable_value(value, option, name(&option));
+            }
+        })
+        .response
+        .labelled_by(text.id)
 }
