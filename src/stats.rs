@@ -1,6 +1,6 @@
 //! Statistics for win-rate measurements, shared by every domain that plays games: per-game
-//! seeds that do not depend on the thread count, the Wilson interval of a win rate, and the
-//! interval of a paired difference of two players on the same games.
+//! seeds that do not depend on the thread count, the Wilson interval of a win rate, the
+//! interval of a paired difference of two players on the same games, and the interval of a mean.
 
 /// Seed of game `index` derived from the master seed (SplitMix64), so results do not depend on
 /// the number of threads.
@@ -43,6 +43,24 @@ pub fn paired_interval(first_only: u64, second_only: u64, games: u64) -> [f64; 2
     [(difference - half).max(-1.0), (difference + half).min(1.0)]
 }
 
+/// Mean, 95% interval of the mean (normal approximation: mean ± 1.96 · sd / √n) and sample
+/// standard deviation of `values`.
+pub fn mean_interval(values: &[f64]) -> (f64, [f64; 2], f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, [0.0, 0.0], 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = if values.len() > 1 {
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let sd = variance.sqrt();
+    let half = Z95 * sd / n.sqrt();
+    (mean, [mean - half, mean + half], sd)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +88,14 @@ mod tests {
             (0..1000).flat_map(|index| [game_seed(1, index), game_seed(2, index)]).collect();
         assert_eq!(seeds.len(), 2000);
         assert_eq!(game_seed(7, 3), game_seed(7, 3));
+    }
+
+    #[test]
+    fn the_interval_is_mean_plus_minus_z_sd_over_root_n() {
+        let (mean, [low, high], sd) = mean_interval(&[1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(mean, 2.5);
+        let expected_sd = (5.0f64 / 3.0).sqrt();
+        assert!((sd - expected_sd).abs() < 1e-12);
+        assert!((high - low - 2.0 * Z95 * expected_sd / 2.0).abs() < 1e-12);
     }
 }

@@ -166,15 +166,10 @@ pub(super) fn run(args: TetrisArgs) -> Result<(), CliError> {
     }
 }
 
-/// A weights or run file that cannot be used is bad input.
-fn file_error(error: tetris::FileError) -> CliError {
-    usage(error)
-}
-
 fn evolve(args: EvolveArgs) -> Result<(), CliError> {
     let (mut run, out) = match &args.resume {
         Some(path) => {
-            let run = tetris::load_run(path).map_err(file_error)?;
+            let run = tetris::load_run(path).map_err(usage)?;
             (run, args.out.clone().unwrap_or_else(|| path.clone()))
         }
         None => {
@@ -261,7 +256,7 @@ fn evolve(args: EvolveArgs) -> Result<(), CliError> {
 }
 
 fn play(args: PlayArgs) -> Result<(), CliError> {
-    let weights = tetris::load_weights(&args.weights).map_err(file_error)?;
+    let weights = tetris::load_weights(&args.weights).map_err(usage)?;
     let rules = args.rules.rules()?;
     let policy = Policy { weights, depth: args.depth };
     let (games, seed, max_pieces) = (args.games, args.seed, args.max_pieces);
@@ -314,7 +309,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
 }
 
 fn bench(args: BenchArgs) -> Result<(), CliError> {
-    let weights = tetris::load_weights(&args.weights).map_err(file_error)?;
+    let weights = tetris::load_weights(&args.weights).map_err(usage)?;
     let rules = Rules::benchmark(args.board.0, args.board.1).map_err(usage)?;
     let policy = Policy::new(weights);
     let report = tetris::evaluation_speed(&policy, rules, args.pieces, 1).map_err(usage)?;

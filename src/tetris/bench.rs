@@ -5,7 +5,7 @@ use super::game::{Game, GameResult, Rules, play_game};
 use super::parallel::map_reporting;
 use super::policy::Policy;
 use crate::progress::{Cancelled, Progress};
-use crate::stats::{Z95, game_seed};
+use crate::stats::{game_seed, mean_interval};
 use std::time::Instant;
 
 /// Why a measurement stopped.
@@ -49,23 +49,6 @@ pub struct PlayReport {
     pub seconds: f64,
     /// Rows cleared in each game, in game order.
     pub lines: Vec<u64>,
-}
-
-/// Mean and 95% interval of `values` (normal approximation).
-pub fn mean_interval(values: &[f64]) -> (f64, [f64; 2], f64) {
-    let n = values.len() as f64;
-    if values.is_empty() {
-        return (0.0, [0.0, 0.0], 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    let variance = if values.len() > 1 {
-        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    let sd = variance.sqrt();
-    let half = Z95 * sd / n.sqrt();
-    (mean, [mean - half, mean + half], sd)
 }
 
 /// Plays `games` games of `policy` under `rules`; game `i` draws its pieces from
@@ -158,15 +141,6 @@ mod tests {
     use super::*;
     use crate::progress::NoProgress;
     use crate::tetris::policy::Preset;
-
-    #[test]
-    fn the_interval_is_mean_plus_minus_z_sd_over_root_n() {
-        let (mean, [low, high], sd) = mean_interval(&[1.0, 2.0, 3.0, 4.0]);
-        assert_eq!(mean, 2.5);
-        let expected_sd = (5.0f64 / 3.0).sqrt();
-        assert!((sd - expected_sd).abs() < 1e-12);
-        assert!((high - low - 2.0 * Z95 * expected_sd / 2.0).abs() < 1e-12);
-    }
 
     #[test]
     fn results_do_not_depend_on_the_thread_count() {

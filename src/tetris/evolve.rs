@@ -13,7 +13,6 @@ use crate::progress::{Cancelled, Progress};
 use crate::stats::game_seed;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use rand_distr_normal::standard_normal;
 use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -186,16 +185,11 @@ fn random(config: &EvolveConfig, generation: usize, purpose: u64) -> Pcg64Mcg {
     ))
 }
 
-mod rand_distr_normal {
-    use rand::Rng;
-
-    /// A standard normal deviate (Box–Muller).
-    pub fn standard_normal(random: &mut impl Rng) -> f64 {
-        use rand::RngExt;
-        let u: f64 = 1.0 - random.random::<f64>();
-        let v: f64 = random.random::<f64>();
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
+/// A standard normal deviate (Box–Muller).
+fn standard_normal(random: &mut impl RngExt) -> f64 {
+    let u: f64 = 1.0 - random.random::<f64>();
+    let v: f64 = random.random::<f64>();
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
 fn unit_length(mut vector: Vec<f64>) -> Vec<f64> {
@@ -206,16 +200,24 @@ fn unit_length(mut vector: Vec<f64>) -> Vec<f64> {
     vector
 }
 
+impl EvolveConfig {
+    /// Checks the board size, the population and the games per candidate.
+    pub fn check(&self) -> Result<(), EvolveError> {
+        self.rules.board()?;
+        if !(4..=10_000).contains(&self.population) {
+            return Err(EvolveError::Population(self.population));
+        }
+        if !(1..=1000).contains(&self.games) {
+            return Err(EvolveError::Games(self.games));
+        }
+        Ok(())
+    }
+}
+
 impl Run {
     /// A new run: the first population (or distribution) drawn from the seed.
     pub fn new(config: EvolveConfig) -> Result<Self, EvolveError> {
-        config.rules.board()?;
-        if !(4..=10_000).contains(&config.population) {
-            return Err(EvolveError::Population(config.population));
-        }
-        if !(1..=1000).contains(&config.games) {
-            return Err(EvolveError::Games(config.games));
-        }
+        config.check()?;
         let size = config.features.features().len();
         let mut random = random(&config, 0, 1);
         let state = match config.optimizer {
@@ -244,14 +246,14 @@ impl Run {
 
     /// Checks a run read from a file: its settings and state fit together.
     pub fn validate(&self) -> Result<(), EvolveError> {
+        self.config.check()?;
         let size = self.config.features.features().len();
-        let fresh = Run::new(self.config.clone())?;
-        let fits = match (&self.state, &fresh.state) {
-            (SearchState::Population(population), SearchState::Population(_)) => {
+        let fits = match (&self.state, self.config.optimizer) {
+            (SearchState::Population(population), Optimizer::SeedGa | Optimizer::Ga) => {
                 population.len() == self.config.population
                     && population.iter().all(|vector| vector.len() == size)
             }
-            (SearchState::Distribution { mean, variance }, SearchState::Distribution { .. }) => {
+            (SearchState::Distribution { mean, variance }, Optimizer::Cem) => {
                 mean.len() == size && variance.len() == size
             }
             _ => false,
@@ -410,13 +412,15 @@ impl Run {
                 // Pair everyone at random; the better of each pair wins (a bye for an odd one).
                 let mut shuffled: Vec<usize> = (0..population).collect();
                 shuffled.shuffle(&mut random);
-                let rank =
-                    |index: usize| order.iter().position(|&ranked| ranked == index).unwrap_or(usize::MAX);
+                let mut rank = vec![0; population];
+                for (place, &index) in order.iter().enumerate() {
+                    rank[index] = place;
+                }
                 let mut winners: Vec<usize> = shuffled
                     .chunks(2)
                     .map(
                         |pair| {
-                            if pair.len() == 2 && rank(pair[1]) < rank(pair[0]) { pair[1] } else { pair[0] }
+                            if pair.len() == 2 && rank[pair[1]] < rank[pair[0]] { pair[1] } else { pair[0] }
                         },
                     )
                     .collect();

@@ -413,13 +413,30 @@ impl Policy {
     #[inline(always)]
     fn best_value(&self, board: &Board, piece: Piece, reachable: bool, evaluations: &mut u64) -> f64 {
         let mut best = GAME_OVER;
-        let placements: Vec<Placement> =
-            if reachable { board.reachable_placements(piece) } else { board.placements(piece).collect() };
-        for placement in placements {
-            let rotation = &piece.rotations()[placement.rotation as usize];
-            let (_, value) = self.value(board, rotation, placement.column as usize);
-            *evaluations += 1;
-            best = best.max(value);
+        if reachable {
+            for placement in board.reachable_placements(piece) {
+                *evaluations += 1;
+                best = best.max(
+                    self.value(
+                        board,
+                        &piece.rotations()[placement.rotation as usize],
+                        placement.column as usize,
+                    )
+                    .1,
+                );
+            }
+        } else {
+            for placement in board.placements(piece) {
+                *evaluations += 1;
+                best = best.max(
+                    self.value(
+                        board,
+                        &piece.rotations()[placement.rotation as usize],
+                        placement.column as usize,
+                    )
+                    .1,
+                );
+            }
         }
         best
     }
