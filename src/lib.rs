@@ -18,6 +18,7 @@ pub mod cli;
 pub mod export;
 pub mod fermat;
 pub mod geom;
+pub mod gregg;
 pub mod jobs;
 pub mod mines;
 pub mod progress;

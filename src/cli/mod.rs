@@ -11,6 +11,7 @@ macro_rules! say {
 
 mod export_file;
 mod fermat;
+mod gregg;
 mod mines;
 mod progress_bar;
 mod star;
@@ -40,6 +41,8 @@ pub enum Command {
     Fermat(fermat::FermatArgs),
     /// Tetris: evolve placement weights, play games, time the evaluator.
     Tetris(tetris::TetrisArgs),
+    /// Gregg shorthand: English to outlines, rendered as connected strokes.
+    Gregg(gregg::GreggArgs),
     /// Open the desktop app (the default).
     Gui(GuiArgs),
 }
@@ -161,6 +164,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Mines(args)) => mines::run(args),
         Some(Command::Fermat(args)) => fermat::run(args),
         Some(Command::Tetris(args)) => tetris::run(args),
+        Some(Command::Gregg(args)) => gregg::run(args),
     }
 }
 

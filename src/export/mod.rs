@@ -126,7 +126,9 @@ pub fn save(
     Ok(format)
 }
 
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+/// Writes `bytes` to `path` through a temporary file beside it and a rename, so readers never
+/// see a partial file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     let write_error = |source| ExportError::Write { path: path.to_path_buf(), source };
     let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{file_name}.curio-partial"));

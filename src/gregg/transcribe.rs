@@ -1,0 +1,252 @@
+//! English text to outlines: the tokenizer, then for each word the brief forms, the outline
+//! dictionary, and the rules (pronunciation, then [`Rules`]).
+
+use super::lexicon::Lexicon;
+use super::phonemes::{PronunciationSource, Pronouncer, phones_text};
+use super::rules::Rules;
+use serde::Serialize;
+
+/// A piece of text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextToken {
+    /// A word: letters, with inner apostrophes and hyphens.
+    Word(String),
+    /// A number, written in figures as in Gregg practice.
+    Number(String),
+    /// Punctuation that Gregg writes with its own mark: `.`, `?`, `!`, `,`, `;`, `:`, `-`
+    /// (a dash), `"`, `(`, `)`.
+    Mark(char),
+    /// A paragraph break (a blank line).
+    Paragraph,
+}
+
+/// Splits text into words, numbers, marks and paragraph breaks; other characters separate words.
+pub fn tokenize(text: &str) -> Vec<TextToken> {
+    let characters: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut index = 0;
+    let mut newlines = 0;
+    while index < characters.len() {
+        let character = characters[index];
+        if character == '\n' {
+            newlines += 1;
+            if newlines == 2 && !tokens.is_empty() {
+                tokens.push(TextToken::Paragraph);
+            }
+            index += 1;
+            continue;
+        }
+        if !character.is_whitespace() {
+            newlines = 0;
+        }
+        if character.is_alphabetic() {
+            let start = index;
+            while index < characters.len() {
+                let here = characters[index];
+                let joins_letters = matches!(here, '\'' | '’' | '-')
+                    && characters.get(index + 1).is_some_and(|c| c.is_alphabetic())
+                    && index > start;
+                if here.is_alphabetic() || joins_letters {
+                    index += 1;
+                } else {
+                    break;
+                }
+            }
+            let word: String = characters[start..index]
+                .iter()
+                .map(|&c| if c == '’' { '\'' } else { c })
+                .collect();
+            tokens.push(TextToken::Word(word));
+            continue;
+        }
+        if character.is_ascii_digit() {
+            let start = index;
+            while index < characters.len()
+                && (characters[index].is_ascii_digit()
+                    || (matches!(characters[index], '.' | ',')
+                        && characters.get(index + 1).is_some_and(char::is_ascii_digit)))
+            {
+                index += 1;
+            }
+            tokens.push(TextToken::Number(characters[start..index].iter().collect()));
+            continue;
+        }
+        if matches!(
+            character,
+            '.' | '?' | '!' | ',' | ';' | ':' | '-' | '"' | '(' | ')'
+        ) {
+            tokens.push(TextToken::Mark(character));
+        }
+        index += 1;
+    }
+    while tokens.last() == Some(&TextToken::Paragraph) {
+        tokens.pop();
+    }
+    tokens
+}
+
+/// Where a word's outline came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// The brief-form chart.
+    BriefForm,
+    /// The outline dictionary.
+    Dictionary,
+    /// The rules, from the pronunciation dictionary's phonemes.
+    Rules,
+    /// The rules, from letter-to-sound phonemes (the word is not in the pronunciation
+    /// dictionary).
+    LetterToSound,
+}
+
+impl Source {
+    /// Its name in the CLI's output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::BriefForm => "brief-form",
+            Source::Dictionary => "dictionary",
+            Source::Rules => "rules",
+            Source::LetterToSound => "letter-to-sound",
+        }
+    }
+}
+
+/// One word's outline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WordOutline {
+    /// The word as written in the text.
+    pub word: String,
+    /// Its outline in Grascii.
+    pub outline: String,
+    /// Where the outline came from.
+    pub source: Source,
+    /// Its phonemes (ARPAbet), from the pronunciation dictionary or letter-to-sound rules.
+    pub phonemes: String,
+}
+
+/// How words are turned into outlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transcriber {
+    /// Skip the brief forms and the outline dictionary: every word goes through the rules.
+    pub rules_only: bool,
+    /// The phoneme rules.
+    pub rules: Rules,
+}
+
+impl Default for Transcriber {
+    fn default() -> Self {
+        Transcriber {
+            rules_only: false,
+            rules: Rules::anniversary(),
+        }
+    }
+}
+
+impl Transcriber {
+    /// The outline of one word (any case; hyphenated words are written part by part, joined).
+    pub fn word(&self, word: &str) -> WordOutline {
+        let lower = word.to_lowercase();
+        let pronouncer = Pronouncer::shared();
+        let (phones, pronunciation) = pronouncer.pronounce(&lower);
+        let phonemes = phones_text(&phones);
+        if !self.rules_only {
+            for (lexicon, source) in [
+                (Lexicon::brief_forms(), Source::BriefForm),
+                (Lexicon::dictionary(), Source::Dictionary),
+            ] {
+                if let Some(outlines) = lexicon.get(&lower) {
+                    return WordOutline {
+                        word: word.to_string(),
+                        outline: outlines[0].clone(),
+                        source,
+                        phonemes,
+                    };
+                }
+            }
+        }
+        let parts: Vec<&str> = lower.split([' ', '-']).filter(|p| !p.is_empty()).collect();
+        let (outline, source) = if parts.len() > 1 && pronunciation != PronunciationSource::Dictionary
+        {
+            let mut outline = String::new();
+            let mut source = Source::Rules;
+            for part in parts {
+                let piece = self.word(part);
+                if piece.source == Source::LetterToSound {
+                    source = Source::LetterToSound;
+                }
+                outline.push_str(&piece.outline);
+            }
+            (outline, source)
+        } else {
+            let source = match pronunciation {
+                PronunciationSource::Dictionary => Source::Rules,
+                PronunciationSource::LetterToSound => Source::LetterToSound,
+            };
+            (self.rules.outline(&lower, &phones), source)
+        };
+        WordOutline {
+            word: word.to_string(),
+            outline,
+            source,
+            phonemes,
+        }
+    }
+
+    /// The outline of every word of a text, in order (numbers and marks are skipped).
+    pub fn text(&self, text: &str) -> Vec<WordOutline> {
+        tokenize(text)
+            .into_iter()
+            .filter_map(|token| match token {
+                TextToken::Word(word) => Some(self.word(&word)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokenizer_keeps_words_numbers_marks_and_paragraphs() {
+        let tokens = tokenize("It's 3.5 miles -- well-known, isn't it?\n\nYes.");
+        assert_eq!(
+            tokens,
+            vec![
+                TextToken::Word("It's".into()),
+                TextToken::Number("3.5".into()),
+                TextToken::Word("miles".into()),
+                TextToken::Mark('-'),
+                TextToken::Mark('-'),
+                TextToken::Word("well-known".into()),
+                TextToken::Mark(','),
+                TextToken::Word("isn't".into()),
+                TextToken::Word("it".into()),
+                TextToken::Mark('?'),
+                TextToken::Paragraph,
+                TextToken::Word("Yes".into()),
+                TextToken::Mark('.'),
+            ]
+        );
+        assert!(tokenize("").is_empty());
+        assert!(tokenize("\n\n\n").is_empty());
+    }
+
+    #[test]
+    fn sources_in_order_brief_form_dictionary_rules() {
+        let transcriber = Transcriber::default();
+        assert_eq!(transcriber.word("The").source, Source::BriefForm);
+        assert_eq!(transcriber.word("church").source, Source::Dictionary);
+        assert_eq!(transcriber.word("church").outline, "che~ch");
+        assert_eq!(transcriber.word("computerize").source, Source::Rules);
+        assert_eq!(transcriber.word("blorptastic").source, Source::LetterToSound);
+        let rules_only = Transcriber {
+            rules_only: true,
+            ..Transcriber::default()
+        };
+        assert_eq!(rules_only.word("church").source, Source::Rules);
+        assert_eq!(rules_only.word("church").phonemes, "CH ER1 CH");
+    }
+}
