@@ -1,7 +1,11 @@
 //! `curio gregg ...`: transcribe text, render it, measure the rules.
 
 use super::{CliError, named, print_json, usage};
-use crate::gregg::{self, Rules, Split, Transcriber, learn::LearnOptions};
+use super::export_file::{check_output, save_with_bar};
+use crate::export;
+use crate::gregg::{self, PageStyle, Rules, Split, Transcriber, learn::LearnOptions};
+use serde_json::json;
+use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
@@ -31,6 +35,14 @@ enum GreggCommand {
         after_help = "Examples:\n  curio gregg learn assets/gregg/anniversary-dictionary.tsv --split develop --out assets/gregg/rewrites.tsv\n  curio gregg eval assets/gregg/anniversary-dictionary.tsv --rules-only --split held-out"
     )]
     Learn(LearnArgs),
+    /// Draw text as shorthand on ruled paper, to SVG or PNG.
+    #[command(
+        after_help = "Examples:\n  curio gregg render \"London bridge is falling down\" --out bridge.svg\n  curio gregg render \"$(cat speech.txt)\" --out speech.png --width 1600 --debug"
+    )]
+    Render(RenderArgs),
+    /// Words transcribed and laid out per second.
+    #[command(after_help = "Examples:\n  curio gregg bench\n  curio gregg bench --words 100000 --rules-only --json")]
+    Bench(BenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -57,6 +69,47 @@ impl RuleArgs {
         };
         Transcriber { rules_only: self.rules_only, rules }
     }
+}
+
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// The English text.
+    text: String,
+    /// Output file; the extension picks SVG or PNG.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    out: PathBuf,
+    /// Page width in pixels.
+    #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(100..=20000))]
+    width: u32,
+    /// Size of the writing: the N stroke's length in pixels.
+    #[arg(long, default_value_t = 12.0)]
+    unit: f64,
+    /// Pen width in pixels.
+    #[arg(long, default_value_t = 1.8)]
+    pen: f64,
+    /// Forward slant in degrees.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    slant: f64,
+    /// Mark stroke boundaries and label each letter.
+    #[arg(long)]
+    debug: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Words to transcribe and lay out (the dictionary's words, in order, repeated).
+    #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    words: u64,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -111,6 +164,56 @@ pub(super) fn run(args: GreggArgs) -> Result<(), CliError> {
         GreggCommand::Transcribe(args) => transcribe(args),
         GreggCommand::Eval(args) => eval(args),
         GreggCommand::Learn(args) => learn(args),
+        GreggCommand::Render(args) => render(args),
+        GreggCommand::Bench(args) => bench(args),
+    }
+}
+
+fn render(args: RenderArgs) -> Result<(), CliError> {
+    for (name, value, low, high) in [("unit", args.unit, 2.0, 100.0), ("pen", args.pen, 0.2, 20.0), ("slant", args.slant, -30.0, 45.0)] {
+        if !(low..=high).contains(&value) {
+            return Err(usage(anyhow::anyhow!("--{name} {value} is out of range {low}..={high}")));
+        }
+    }
+    if gregg::tokenize(&args.text).is_empty() {
+        return Err(usage(anyhow::anyhow!("the text has nothing to write")));
+    }
+    let style = PageStyle { width: f64::from(args.width), unit: args.unit, pen_width: args.pen, slant: args.slant, debug: args.debug };
+    let started = Instant::now();
+    let page = gregg::layout(&args.text, &args.rules.transcriber(), style);
+    let size = page.width.max(page.height).ceil() as u64;
+    let format = check_output(&args.out, size)?;
+    let scene = gregg::page_scene(&page, None);
+    let (width, height) = save_with_bar(scene, args.out.clone(), size)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let png = format == export::Format::Png;
+    if args.json {
+        print_json(&json!({
+            "file": args.out.display().to_string(),
+            "format": if png { "png" } else { "svg" },
+            "words": page.words.len(),
+            "lines": page.lines.len(),
+            "width": if png { json!(width) } else { json!(page.width) },
+            "height": if png { json!(height) } else { json!(page.height) },
+            "seconds": seconds,
+        }))
+    } else {
+        say!("wrote {} ({} words on {} lines) in {:.3} s", args.out.display(), page.words.len(), page.lines.len(), seconds);
+        Ok(())
+    }
+}
+
+fn bench(args: BenchArgs) -> Result<(), CliError> {
+    let report = gregg::bench(args.words as usize, &args.rules.transcriber());
+    if args.json {
+        print_json(&json!({
+            "words": report.words,
+            "seconds": report.seconds,
+            "words_per_second": report.words_per_second,
+        }))
+    } else {
+        say!("{} words transcribed and laid out in {:.3} s: {:.0} words/s", report.words, report.seconds, report.words_per_second);
+        Ok(())
     }
 }
 

@@ -12,14 +12,19 @@
 //! `assets/gregg/` with their notices. Transcribing a word is a few hash lookups and a linear
 //! pass over its phonemes.
 
+pub mod bench;
 pub mod eval;
+pub mod glyph;
 pub mod grascii;
 pub mod learn;
 pub mod lexicon;
+pub mod page;
 pub mod phonemes;
 pub mod rules;
 pub mod transcribe;
 
+pub use bench::{BenchReport, bench};
+pub use page::{Page, PageStyle, layout, page_scene};
 pub use eval::{EvalReport, Split, evaluate, learn_from_list};
 pub use rules::Rules;
 pub use transcribe::{Source, TextToken, Transcriber, WordOutline, tokenize};

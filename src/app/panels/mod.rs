@@ -3,6 +3,7 @@
 //! `--panel` names from this list alone; a new domain adds its panel file and one line here.
 
 pub mod fermat_panel;
+pub mod gregg_panel;
 pub mod mines_panel;
 pub mod star_panel;
 pub mod tetris_panel;
@@ -106,6 +107,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<mines_panel::MinesPanel>(),
     PanelEntry::of::<fermat_panel::FermatPanel>(),
     PanelEntry::of::<tetris_panel::TetrisPanel>(),
+    PanelEntry::of::<gregg_panel::GreggPanel>(),
 ];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.

@@ -1,0 +1,313 @@
+//! The Gregg panel: a live text box, the text written in shorthand on ruled paper, hover or click
+//! a word for its outline, source and phonemes, a debug overlay of stroke boundaries and letter
+//! labels, pen, size and slant, and export to SVG/PNG.
+
+use super::{Panel, PanelType};
+use crate::app::theme;
+use crate::app::widgets::{FigureExport, SceneRaster};
+use crate::export;
+use crate::geom::Point;
+use crate::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, page_scene};
+use eframe::egui::{self, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// The text a fresh panel shows.
+pub const SAMPLE_TEXT: &str = "Gregg shorthand writes the sounds of words with curves, lines and circles. \
+A cake, a lake and a church are each one quick motion of the pen.";
+
+/// Longest text the box takes, in characters.
+pub const MAX_TEXT: usize = 200_000;
+
+/// Persisted settings of the Gregg panel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GreggPanelState {
+    /// The English text.
+    pub text: String,
+    /// Every word through the rules (no brief forms, no dictionary).
+    pub rules_only: bool,
+    /// Size, pen, slant and the debug overlay. Its width is the exported page's width.
+    pub style: PageStyle,
+    /// Where Export writes.
+    pub export_path: String,
+    /// PNG size of exports (longest side, pixels).
+    pub export_size: u32,
+}
+
+impl Default for GreggPanelState {
+    fn default() -> Self {
+        Self {
+            text: SAMPLE_TEXT.to_string(),
+            rules_only: false,
+            style: PageStyle {
+                unit: 14.0,
+                ..PageStyle::default()
+            },
+            export_path: "gregg.svg".to_string(),
+            export_size: 2400,
+        }
+    }
+}
+
+impl GreggPanelState {
+    /// Brings loaded or edited values back into range.
+    pub fn sanitize(&mut self) {
+        self.style = self.style.clamped();
+        self.export_size = self.export_size.clamp(1, export::MAX_PNG_SIZE);
+        if self.text.chars().count() > MAX_TEXT {
+            self.text = self.text.chars().take(MAX_TEXT).collect();
+        }
+    }
+
+    /// The transcriber the settings ask for.
+    pub fn transcriber(&self) -> Transcriber {
+        Transcriber {
+            rules_only: self.rules_only,
+            rules: Rules::anniversary(),
+        }
+    }
+
+    /// The page Export writes.
+    pub fn export_page(&self) -> Page {
+        layout(&self.text, &self.transcriber(), self.style)
+    }
+}
+
+/// The Gregg panel.
+pub struct GreggPanel {
+    /// Persisted settings.
+    pub state: GreggPanelState,
+    page: Option<(String, Page)>,
+    raster: SceneRaster,
+    hovered: Option<usize>,
+    /// The word clicked last (an index into the page's words).
+    pub selected: Option<usize>,
+    export: FigureExport,
+}
+
+impl PanelType for GreggPanel {
+    const KEY: &'static str = "gregg";
+    const TITLE: &'static str = "Gregg shorthand";
+    type State = GreggPanelState;
+
+    fn new(mut state: GreggPanelState, _gpu_adapter: Option<&str>) -> Self {
+        state.sanitize();
+        Self {
+            state,
+            page: None,
+            raster: SceneRaster::new("gregg-page"),
+            hovered: None,
+            selected: None,
+            export: FigureExport::default(),
+        }
+    }
+
+    fn state(&self) -> &GreggPanelState {
+        &self.state
+    }
+}
+
+impl GreggPanel {
+    /// The last export's outcome: Ok(message) or Err(error).
+    pub fn export_message(&self) -> Option<&Result<String, String>> {
+        self.export.message()
+    }
+
+    /// Starts exporting the page to `state.export_path`.
+    pub fn start_export(&mut self, ctx: &egui::Context) {
+        let state = self.state.clone();
+        self.export.start(ctx, &self.state.export_path, self.state.export_size, move || {
+            Ok(page_scene(&state.export_page(), None))
+        });
+    }
+
+    /// The page on screen (laid out at the canvas width), if one has been drawn.
+    pub fn page(&self) -> Option<&Page> {
+        self.page.as_ref().map(|(_, page)| page)
+    }
+
+    /// Selects the word at `index` of the page on screen.
+    pub fn select(&mut self, index: usize) {
+        if self.page().is_some_and(|page| index < page.words.len()) {
+            self.selected = Some(index);
+        }
+    }
+
+    fn page_for(&mut self, width: f64) -> &Page {
+        let style = PageStyle { width, ..self.state.style };
+        let key = format!(
+            "{}|{}|{}",
+            self.state.rules_only,
+            serde_json::to_string(&style).unwrap_or_default(),
+            self.state.text
+        );
+        if self.page.as_ref().is_none_or(|(current, _)| *current != key) {
+            let page = layout(&self.state.text, &self.state.transcriber(), style);
+            if self.selected.is_some_and(|index| index >= page.words.len()) {
+                self.selected = None;
+            }
+            self.page = Some((key, page));
+        }
+        &self.page.as_ref().expect("laid out above").1
+    }
+
+    fn word_info(&self, ui: &mut egui::Ui) {
+        let Some(page) = self.page() else { return };
+        let index = self.hovered.or(self.selected);
+        let Some(placed) = index.and_then(|index| page.words.get(index)) else {
+            ui.colored_label(theme::HINT, "Hover or click a word on the page.");
+            return;
+        };
+        let word = &placed.word;
+        egui::Grid::new("gregg-word").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
+            ui.label("word");
+            ui.strong(&word.word);
+            ui.end_row();
+            ui.label("outline");
+            ui.monospace(&word.outline);
+            ui.end_row();
+            ui.label("source");
+            ui.label(match word.source {
+                Source::BriefForm => "brief form",
+                Source::Dictionary => "dictionary",
+                Source::Rules => "rules (CMU phonemes)",
+                Source::LetterToSound => "rules (letter-to-sound phonemes)",
+            });
+            ui.end_row();
+            ui.label("phonemes");
+            ui.add(egui::Label::new(egui::RichText::new(&word.phonemes).monospace()).wrap());
+            ui.end_row();
+        });
+    }
+
+    fn summary(&self, ui: &mut egui::Ui) {
+        let Some(page) = self.page() else { return };
+        let count = |source: Source| page.words.iter().filter(|placed| placed.word.source == source).count();
+        ui.label(format!(
+            "{} words: {} brief forms, {} dictionary, {} rules, {} letter-to-sound",
+            page.words.len(),
+            count(Source::BriefForm),
+            count(Source::Dictionary),
+            count(Source::Rules),
+            count(Source::LetterToSound)
+        ));
+    }
+}
+
+impl Panel for GreggPanel {
+    fn is_busy(&self) -> bool {
+        self.export.is_busy() || self.raster.is_busy()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.raster.poll(ctx);
+        self.export.poll();
+        if self.is_busy() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Gregg shorthand");
+        let label = ui.label("Text");
+        ui.add(
+            egui::TextEdit::multiline(&mut self.state.text)
+                .desired_rows(6)
+                .desired_width(f32::INFINITY)
+                .char_limit(MAX_TEXT),
+        )
+        .labelled_by(label.id);
+        ui.checkbox(&mut self.state.rules_only, "rules only")
+            .on_hover_text("Skip the brief forms and the dictionary: every word through the phoneme rules");
+        self.summary(ui);
+        ui.separator();
+        ui.strong("Word");
+        self.word_info(ui);
+        ui.separator();
+        ui.strong("Pen");
+        let style = &mut self.state.style;
+        egui::Grid::new("gregg-style").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("size");
+            ui.add(egui::Slider::new(&mut style.unit, 4.0..=40.0).suffix(" px"))
+                .labelled_by(label.id)
+                .on_hover_text("Length of the N stroke");
+            ui.end_row();
+            let label = ui.label("pen width");
+            ui.add(egui::Slider::new(&mut style.pen_width, 0.5..=6.0).suffix(" px")).labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("slant");
+            ui.add(egui::Slider::new(&mut style.slant, -30.0..=45.0).suffix("°")).labelled_by(label.id);
+            ui.end_row();
+        });
+        ui.checkbox(&mut style.debug, "debug overlay")
+            .on_hover_text("Stroke boundaries (red dots) and each letter's label");
+        ui.separator();
+        ui.strong("Export");
+        egui::Grid::new("gregg-export").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("page width");
+            ui.add(egui::DragValue::new(&mut self.state.style.width).range(100.0..=20_000.0).suffix(" px"))
+                .labelled_by(label.id);
+            ui.end_row();
+        });
+        if self.export.ui(ui, &mut self.state.export_path, &mut self.state.export_size) {
+            self.start_export(&ui.ctx().clone());
+        }
+        self.state.sanitize();
+    }
+
+    fn canvas_ui(&mut self, ui: &mut egui::Ui) {
+        let available = ui.available_rect_before_wrap();
+        ui.painter().rect_filled(available, 4.0, theme::CANVAS_BACKGROUND);
+        if available.width() < 40.0 || available.height() < 40.0 {
+            return;
+        }
+        let width = f64::from(available.width() - 12.0);
+        let height = self.page_for(width).height as f32;
+        let ctx = ui.ctx().clone();
+        let pixels_per_point = ctx.pixels_per_point();
+        egui::ScrollArea::vertical().id_salt("gregg-page").auto_shrink([false, false]).show(ui, |ui| {
+            let (rect, response) = ui.allocate_exact_size(
+                Vec2::new(width as f32, height),
+                egui::Sense::click(),
+            );
+            let Some((key, page)) = self.page.as_ref() else { return };
+            let longest = page.width.max(page.height) * f64::from(pixels_per_point);
+            let pixels = (longest.round() as u32).clamp(1, export::MAX_PNG_SIZE);
+            self.raster.ensure(&ctx, format!("{pixels}|{key}"), || {
+                let scene = page_scene(page, None);
+                (scene.point_count() * 4, Box::new(move || export::rasterize(&scene, pixels)))
+            });
+            let painter = ui.painter_at(rect.intersect(ui.clip_rect()));
+            self.raster.paint(&painter, rect);
+            let to_model = |position: egui::Pos2| {
+                Point::new(f64::from(position.x - rect.min.x), -f64::from(position.y - rect.min.y))
+            };
+            let to_screen = |x: f64, y: f64| egui::pos2(rect.min.x + x as f32, rect.min.y - y as f32);
+            self.hovered = response.hover_pos().and_then(|position| page.word_at(to_model(position)));
+            if response.clicked() {
+                self.selected = response.interact_pointer_pos().and_then(|position| page.word_at(to_model(position)));
+            }
+            let pad = page.style.unit * 0.35;
+            for (index, color) in [(self.selected, theme::SELECTED), (self.hovered, theme::HINT)] {
+                if let Some(placed) = index.and_then(|index| page.words.get(index)) {
+                    let [x0, y0, x1, y1] = placed.glyph.bounds;
+                    let bounds = egui::Rect::from_two_pos(to_screen(x0 - pad, y1 + pad), to_screen(x1 + pad, y0 - pad));
+                    painter.rect_stroke(bounds, 3.0, egui::Stroke::new(1.5, color), egui::StrokeKind::Outside);
+                }
+            }
+            if let Some(index) = self.hovered {
+                let text = page.words.get(index).map(|placed| placed.word.outline.clone()).unwrap_or_default();
+                response.on_hover_text_at_pointer(text);
+            }
+        });
+        if let Some(error) = &self.raster.error {
+            ui.painter().text(
+                available.left_bottom() + Vec2::new(8.0, -8.0),
+                egui::Align2::LEFT_BOTTOM,
+                error,
+                egui::FontId::proportional(13.0),
+                theme::ERROR,
+            );
+        }
+    }
+}
