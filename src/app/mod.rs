@@ -163,11 +163,16 @@ impl CurioApp {
     /// Draws the whole window into `ui`.
     pub fn draw(&mut self, ui: &mut egui::Ui) {
         egui::Panel::top("tabs").show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // Tabs wrap onto a second row in narrow windows; the adapter's name takes what is
+            // left of the row, if anything.
+            ui.horizontal_wrapped(|ui| {
                 ui.strong("Curio");
                 ui.separator();
                 for (index, panel) in self.panels.iter().enumerate() {
                     ui.selectable_value(&mut self.selected, index, panel.title());
+                }
+                if ui.available_width() < 120.0 {
+                    return;
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let text = match &self.gpu_adapter {

@@ -1,14 +1,14 @@
 //! `curio gregg ...`: transcribe text, render it, measure the rules.
 
-use super::{CliError, named, print_json, usage};
 use super::export_file::{check_output, save_with_bar};
+use super::{CliError, named, print_json, usage};
 use crate::export;
 use crate::gregg::{self, PageStyle, Rules, Split, Transcriber, learn::LearnOptions};
-use serde_json::json;
-use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use serde_json::json;
 use std::path::PathBuf;
+use std::time::Instant;
 
 /// `curio gregg`.
 #[derive(Debug, Args)]
@@ -41,7 +41,9 @@ enum GreggCommand {
     )]
     Render(RenderArgs),
     /// Words transcribed and laid out per second.
-    #[command(after_help = "Examples:\n  curio gregg bench\n  curio gregg bench --words 100000 --rules-only --json")]
+    #[command(
+        after_help = "Examples:\n  curio gregg bench\n  curio gregg bench --words 100000 --rules-only --json"
+    )]
     Bench(BenchArgs),
 }
 
@@ -170,7 +172,9 @@ pub(super) fn run(args: GreggArgs) -> Result<(), CliError> {
 }
 
 fn render(args: RenderArgs) -> Result<(), CliError> {
-    for (name, value, low, high) in [("unit", args.unit, 2.0, 100.0), ("pen", args.pen, 0.2, 20.0), ("slant", args.slant, -30.0, 45.0)] {
+    for (name, value, low, high) in
+        [("unit", args.unit, 2.0, 100.0), ("pen", args.pen, 0.2, 20.0), ("slant", args.slant, -30.0, 45.0)]
+    {
         if !(low..=high).contains(&value) {
             return Err(usage(anyhow::anyhow!("--{name} {value} is out of range {low}..={high}")));
         }
@@ -178,7 +182,13 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
     if gregg::tokenize(&args.text).is_empty() {
         return Err(usage(anyhow::anyhow!("the text has nothing to write")));
     }
-    let style = PageStyle { width: f64::from(args.width), unit: args.unit, pen_width: args.pen, slant: args.slant, debug: args.debug };
+    let style = PageStyle {
+        width: f64::from(args.width),
+        unit: args.unit,
+        pen_width: args.pen,
+        slant: args.slant,
+        debug: args.debug,
+    };
     let started = Instant::now();
     let page = gregg::layout(&args.text, &args.rules.transcriber(), style);
     let size = page.width.max(page.height).ceil() as u64;
@@ -198,7 +208,13 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
             "seconds": seconds,
         }))
     } else {
-        say!("wrote {} ({} words on {} lines) in {:.3} s", args.out.display(), page.words.len(), page.lines.len(), seconds);
+        say!(
+            "wrote {} ({} words on {} lines) in {:.3} s",
+            args.out.display(),
+            page.words.len(),
+            page.lines.len(),
+            seconds
+        );
         Ok(())
     }
 }
@@ -212,7 +228,12 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
             "words_per_second": report.words_per_second,
         }))
     } else {
-        say!("{} words transcribed and laid out in {:.3} s: {:.0} words/s", report.words, report.seconds, report.words_per_second);
+        say!(
+            "{} words transcribed and laid out in {:.3} s: {:.0} words/s",
+            report.words,
+            report.seconds,
+            report.words_per_second
+        );
         Ok(())
     }
 }
@@ -223,7 +244,12 @@ fn learn(args: LearnArgs) -> Result<(), CliError> {
         .map_err(usage)?;
     let options = LearnOptions { min_gain: args.min_gain, max_rewrites: args.max_rewrites };
     let (rewrites, words) = gregg::learn_from_list(&text, args.split, options, |rewrite, gain| {
-        eprintln!("gain {gain:4}  {:8} {:>10} -> {}", format!("{:?}", rewrite.anchor), rewrite.from, rewrite.to);
+        eprintln!(
+            "gain {gain:4}  {:8} {:>10} -> {}",
+            format!("{:?}", rewrite.anchor),
+            rewrite.from,
+            rewrite.to
+        );
         true
     })
     .with_context(|| format!("{} is not a word list", args.file.display()))
@@ -258,7 +284,13 @@ fn transcribe(args: TranscribeArgs) -> Result<(), CliError> {
     let outline_width = words.iter().map(|word| word.outline.chars().count()).max().unwrap_or(7).max(7);
     say!("{:width$}  {:outline_width$}  {:15}  phonemes", "word", "outline", "source");
     for word in &words {
-        say!("{:width$}  {:outline_width$}  {:15}  {}", word.word, word.outline, word.source.name(), word.phonemes);
+        say!(
+            "{:width$}  {:outline_width$}  {:15}  {}",
+            word.word,
+            word.outline,
+            word.source.name(),
+            word.phonemes
+        );
     }
     Ok(())
 }
@@ -271,7 +303,11 @@ fn eval(args: EvalArgs) -> Result<(), CliError> {
         .with_context(|| format!("{} is not a word list", args.file.display()))
         .map_err(usage)?;
     if report.words == 0 {
-        return Err(usage(anyhow::anyhow!("{} has no words in the {} split", args.file.display(), args.split.name())));
+        return Err(usage(anyhow::anyhow!(
+            "{} has no words in the {} split",
+            args.file.display(),
+            args.split.name()
+        )));
     }
     if args.json {
         let value = serde_json::to_value(&report).map_err(|error| CliError::Failure(error.into()))?;
@@ -282,7 +318,12 @@ fn eval(args: EvalArgs) -> Result<(), CliError> {
     say!("{:12} {:>8} {:>8}", "rate", "all", "known");
     say!("{:12} {:>8} {:>8}", "exact", percent(report.exact_rate), percent(report.exact_rate_known));
     say!("{:12} {:>8} {:>8}", "letters", percent(report.letters_rate), percent(report.letters_rate_known));
-    say!("{:12} {:>8} {:>8}", "consonants", percent(report.consonants_rate), percent(report.consonants_rate_known));
+    say!(
+        "{:12} {:>8} {:>8}",
+        "consonants",
+        percent(report.consonants_rate),
+        percent(report.consonants_rate_known)
+    );
     let classes = &report.by_class;
     say!(
         "exact {}, marks only {}, vowels {}, consonants {}",

@@ -33,9 +33,5 @@ pub fn bench(count: usize, transcriber: &Transcriber) -> BenchReport {
     let page = layout(&text, transcriber, PageStyle::default());
     let seconds = started.elapsed().as_secs_f64();
     let words = page.words.len();
-    BenchReport {
-        words,
-        seconds,
-        words_per_second: words as f64 / seconds.max(1e-9),
-    }
+    BenchReport { words, seconds, words_per_second: words as f64 / seconds.max(1e-9) }
 }

@@ -9,8 +9,8 @@
 use super::grascii::{consonants, letters};
 use super::learn::{Example, LearnOptions, Rewrite, learn};
 use super::lexicon::{Lexicon, LexiconError};
-use super::rules::Rules;
 use super::phonemes::Pronouncer;
+use super::rules::Rules;
 use super::transcribe::{Source, Transcriber};
 use serde::Serialize;
 
@@ -116,15 +116,12 @@ pub fn evaluate(
 ) -> Result<EvalReport, LexiconError> {
     let lexicon = Lexicon::parse(list)?;
     let pronouncer = Pronouncer::shared();
-    let mut entries: Vec<(&String, &Vec<String>)> = lexicon
-        .iter()
-        .filter(|(word, _)| split.contains(word))
-        .collect();
+    let mut entries: Vec<(&String, &Vec<String>)> =
+        lexicon.iter().filter(|(word, _)| split.contains(word)).collect();
     entries.sort();
     let mut by_class = ByClass::default();
     let (mut known, mut exact, mut exact_known) = (0, 0, 0);
-    let (mut letters_hits, mut letters_known, mut consonants_hits, mut consonants_known) =
-        (0, 0, 0, 0);
+    let (mut letters_hits, mut letters_known, mut consonants_hits, mut consonants_known) = (0, 0, 0, 0);
     let mut misses = Vec::new();
     for (word, expected) in &entries {
         let result = transcriber.word(word);
@@ -138,9 +135,7 @@ pub fn evaluate(
         let got_letters = letters(got);
         let got_consonants = consonants(got);
         let is_letters = expected.iter().any(|outline| letters(outline) == got_letters);
-        let is_consonants = expected
-            .iter()
-            .any(|outline| consonants(outline) == got_consonants);
+        let is_consonants = expected.iter().any(|outline| consonants(outline) == got_consonants);
         known += usize::from(is_known);
         exact += usize::from(is_exact);
         exact_known += usize::from(is_exact && is_known);
@@ -174,11 +169,7 @@ pub fn evaluate(
     misses.sort_by(|a, b| b.distance.cmp(&a.distance).then(a.word.cmp(&b.word)));
     misses.truncate(worst);
     let rate = |hits: usize, total: usize| {
-        if total == 0 {
-            0.0
-        } else {
-            hits as f64 / total as f64
-        }
+        if total == 0 { 0.0 } else { hits as f64 / total as f64 }
     };
     let words = entries.len();
     Ok(EvalReport {
@@ -204,21 +195,13 @@ pub fn learn_from_list(
     report: impl FnMut(&Rewrite, i64) -> bool,
 ) -> Result<(Vec<Rewrite>, usize), LexiconError> {
     let lexicon = Lexicon::parse(list)?;
-    let transcriber = Transcriber {
-        rules_only: true,
-        rules: Rules::manual(),
-    };
-    let mut entries: Vec<(&String, &Vec<String>)> = lexicon
-        .iter()
-        .filter(|(word, _)| split.contains(word))
-        .collect();
+    let transcriber = Transcriber { rules_only: true, rules: Rules::manual() };
+    let mut entries: Vec<(&String, &Vec<String>)> =
+        lexicon.iter().filter(|(word, _)| split.contains(word)).collect();
     entries.sort();
     let examples: Vec<Example> = entries
         .iter()
-        .map(|(word, expected)| Example {
-            got: transcriber.word(word).outline,
-            expected: expected.to_vec(),
-        })
+        .map(|(word, expected)| Example { got: transcriber.word(word).outline, expected: expected.to_vec() })
         .collect();
     Ok((learn(&examples, options, report), examples.len()))
 }
@@ -263,10 +246,7 @@ mod tests {
     #[test]
     fn report_counts_exact_letters_and_consonants() {
         let list = "# test\nchurch\tche~ch\nart\ta~t\ncake\tkak\nblorptastic\tblorp\n";
-        let transcriber = Transcriber {
-            rules_only: true,
-            rules: Rules::plain(),
-        };
+        let transcriber = Transcriber { rules_only: true, rules: Rules::plain() };
         let report = evaluate(list, &transcriber, Split::All, 20).unwrap();
         assert_eq!(report.words, 4);
         assert_eq!(report.known_words, 3);

@@ -229,11 +229,7 @@ struct Side {
 /// The circle's turning by the joining rules (see the module doc).
 pub fn circle_turn(before: Option<(f64, f64)>, after: Option<(f64, f64)>, reversed: bool) -> Turn {
     let rule = |turning: f64| {
-        if turning > 0.0 {
-            Turn::CounterClockwise
-        } else {
-            Turn::Clockwise
-        }
+        if turning > 0.0 { Turn::CounterClockwise } else { Turn::Clockwise }
     };
     let before = before.map(|(tangent, turning)| Side { tangent, turning });
     let after = after.map(|(tangent, turning)| Side { tangent, turning });
@@ -244,11 +240,7 @@ pub fn circle_turn(before: Option<(f64, f64)>, after: Option<(f64, f64)>, revers
             let delta = wrap(after.tangent - before.tangent);
             if delta.abs() > SMOOTH_JOIN_DEGREES {
                 // Outside the angle: against the pen's turn.
-                if delta > 0.0 {
-                    Turn::Clockwise
-                } else {
-                    Turn::CounterClockwise
-                }
+                if delta > 0.0 { Turn::Clockwise } else { Turn::CounterClockwise }
             } else if before.turning == 0.0 && after.turning == 0.0 {
                 Turn::Clockwise
             } else if before.turning == 0.0 {
@@ -274,10 +266,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
     // Consonant shapes first: the circles need their neighbours' tangents.
     let mut shapes: Vec<Option<StrokeShape>> = Vec::with_capacity(signs.len());
     for (index, token) in signs.iter().enumerate() {
-        let previous = index
-            .checked_sub(1)
-            .map(|i| letters[i])
-            .filter(|l| !is_vowel(l));
+        let previous = index.checked_sub(1).map(|i| letters[i]).filter(|l| !is_vowel(l));
         let next = letters.get(index + 1).copied().filter(|l| !is_vowel(l));
         shapes.push(shape_for(token, previous, next));
     }
@@ -317,10 +306,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                     heading = angle_of(sub(points[3], points[2]));
                     last_stroke = Some((heading, shape.turning()));
                     first_consonant_piece.get_or_insert(pieces.len());
-                    pieces.push(Piece::Curve {
-                        points,
-                        letter: token.letter.clone(),
-                    });
+                    pieces.push(Piece::Curve { points, letter: token.letter.clone() });
                     continue;
                 }
             }
@@ -328,10 +314,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
             pen = points[3];
             heading = angle_of(sub(points[3], points[2]));
             last_stroke = Some((heading, shape.turning()));
-            pieces.push(Piece::Curve {
-                points,
-                letter: token.letter.clone(),
-            });
+            pieces.push(Piece::Curve { points, letter: token.letter.clone() });
             continue;
         }
         match token.letter.as_str() {
@@ -356,13 +339,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                     Turn::Clockwise => -90.0,
                 };
                 let center = add(pen, scale(direction(tangent + side), radius));
-                pieces.push(Piece::Circle {
-                    center,
-                    radius,
-                    joint: pen,
-                    turn,
-                    letter: token.letter.clone(),
-                });
+                pieces.push(Piece::Circle { center, radius, joint: pen, turn, letter: token.letter.clone() });
                 heading = tangent;
             }
             "o" | "u" => {
@@ -380,19 +357,11 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                         *offset = Point::new(-offset.y * down, offset.x * down);
                     }
                 }
-                let points = [
-                    pen,
-                    add(pen, offsets[0]),
-                    add(pen, offsets[1]),
-                    add(pen, offsets[2]),
-                ];
+                let points = [pen, add(pen, offsets[0]), add(pen, offsets[1]), add(pen, offsets[2])];
                 heading = angle_of(sub(points[3], points[2]));
                 pen = points[3];
                 last_stroke = Some((heading, if down < 0.0 { 1.0 } else { -1.0 }));
-                pieces.push(Piece::Curve {
-                    points,
-                    letter: token.letter.clone(),
-                });
+                pieces.push(Piece::Curve { points, letter: token.letter.clone() });
             }
             "'" => {
                 let dot = add(pen, Point::new(0.2 * unit, 0.9 * unit));
@@ -402,16 +371,10 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
         }
         if token.marks.contains('_') {
             let start = add(pen, Point::new(-0.1 * unit, -0.6 * unit));
-            pieces.push(Piece::Mark {
-                from: start,
-                to: add(start, Point::new(0.35 * unit, -0.2 * unit)),
-            });
+            pieces.push(Piece::Mark { from: start, to: add(start, Point::new(0.35 * unit, -0.2 * unit)) });
         }
     }
-    let mut glyph = Glyph {
-        pieces,
-        bounds: [0.0; 4],
-    };
+    let mut glyph = Glyph { pieces, bounds: [0.0; 4] };
     // The first consonant rests on the line of writing.
     let base = first_consonant_piece
         .and_then(|index| glyph.pieces.get(index))
@@ -566,8 +529,8 @@ mod tests {
     #[test]
     fn the_table_has_every_consonant() {
         for letter in [
-            "k", "g", "r", "l", "n", "m", "t", "d", "th", "p", "b", "f", "v", "ch", "j", "sh", "s",
-            "ng", "nk",
+            "k", "g", "r", "l", "n", "m", "t", "d", "th", "p", "b", "f", "v", "ch", "j", "sh", "s", "ng",
+            "nk",
         ] {
             assert!(stroke(letter).is_some(), "{letter}");
         }
@@ -581,9 +544,8 @@ mod tests {
         let (center, turn) = found[0];
         assert_eq!(turn, Turn::Clockwise);
         for k in curves(&glyph) {
-            let lowest = (0..=8)
-                .map(|step| cubic_at(k, f64::from(step) / 8.0).y)
-                .fold(f64::INFINITY, f64::min);
+            let lowest =
+                (0..=8).map(|step| cubic_at(k, f64::from(step) / 8.0).y).fold(f64::INFINITY, f64::min);
             assert!(center.y < lowest, "circle centre {center:?} not below K");
         }
     }
@@ -630,9 +592,7 @@ mod tests {
     fn first_consonant_rests_on_the_line() {
         let glyph = draw("bak", 10.0);
         let b = curves(&glyph)[0];
-        let lowest = (0..=8)
-            .map(|step| cubic_at(b, f64::from(step) / 8.0).y)
-            .fold(f64::INFINITY, f64::min);
+        let lowest = (0..=8).map(|step| cubic_at(b, f64::from(step) / 8.0).y).fold(f64::INFINITY, f64::min);
         assert!(lowest.abs() < 1e-9);
         assert!(glyph.bounds[3] > glyph.bounds[1]);
     }

@@ -19,10 +19,7 @@ pub fn letters(outline: &str) -> String {
 
 /// The outline without marks, joiners and vowel letters.
 pub fn consonants(outline: &str) -> String {
-    outline
-        .chars()
-        .filter(|c| !MARKS.contains(c) && !VOWELS.contains(c))
-        .collect()
+    outline.chars().filter(|c| !MARKS.contains(c) && !VOWELS.contains(c)).collect()
 }
 
 /// One written sign of an outline, as [`tokens`] splits it.
@@ -50,16 +47,9 @@ pub fn tokens(outline: &str) -> Vec<Token> {
     let mut index = 0;
     while index < characters.len() {
         let character = characters[index];
-        let pair: String = characters[index..characters.len().min(index + 2)]
-            .iter()
-            .collect();
+        let pair: String = characters[index..characters.len().min(index + 2)].iter().collect();
         if matches!(pair.as_str(), "th" | "sh" | "ch" | "ng" | "nk") {
-            result.push(Token {
-                letter: pair,
-                marks: String::new(),
-                disjoined,
-                unblended,
-            });
+            result.push(Token { letter: pair, marks: String::new(), disjoined, unblended });
             disjoined = false;
             unblended = false;
             index += 2;

@@ -50,15 +50,13 @@ impl Rewrite {
     /// The outline rewritten, or `None` when the rewrite does not apply.
     pub fn apply(&self, outline: &str) -> Option<String> {
         match self.anchor {
-            Anchor::Start => outline
-                .strip_prefix(self.from.as_str())
-                .map(|rest| format!("{}{rest}", self.to)),
-            Anchor::End => outline
-                .strip_suffix(self.from.as_str())
-                .map(|rest| format!("{rest}{}", self.to)),
-            Anchor::Anywhere => outline
-                .contains(self.from.as_str())
-                .then(|| outline.replace(self.from.as_str(), &self.to)),
+            Anchor::Start => {
+                outline.strip_prefix(self.from.as_str()).map(|rest| format!("{}{rest}", self.to))
+            }
+            Anchor::End => outline.strip_suffix(self.from.as_str()).map(|rest| format!("{rest}{}", self.to)),
+            Anchor::Anywhere => {
+                outline.contains(self.from.as_str()).then(|| outline.replace(self.from.as_str(), &self.to))
+            }
         }
     }
 }
@@ -80,13 +78,7 @@ pub fn to_text(rewrites: &[Rewrite], header: &str) -> String {
         let _ = writeln!(text, "# {line}");
     }
     for rewrite in rewrites {
-        let _ = writeln!(
-            text,
-            "{}\t{}\t{}",
-            rewrite.anchor.name(),
-            rewrite.from,
-            rewrite.to
-        );
+        let _ = writeln!(text, "{}\t{}\t{}", rewrite.anchor.name(), rewrite.from, rewrite.to);
     }
     text
 }
@@ -98,10 +90,7 @@ pub fn parse(text: &str) -> Result<Vec<Rewrite>, RewriteError> {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let error = |problem: &str| RewriteError {
-            line: number + 1,
-            problem: problem.to_string(),
-        };
+        let error = |problem: &str| RewriteError { line: number + 1, problem: problem.to_string() };
         let mut fields = line.split('\t');
         let anchor = match fields.next() {
             Some("start") => Anchor::Start,
@@ -110,10 +99,7 @@ pub fn parse(text: &str) -> Result<Vec<Rewrite>, RewriteError> {
             _ => return Err(error("the anchor must be start, end or anywhere")),
         };
         let from = fields.next().unwrap_or("").to_string();
-        let to = fields
-            .next()
-            .ok_or_else(|| error("expected anchor<TAB>from<TAB>to"))?
-            .to_string();
+        let to = fields.next().ok_or_else(|| error("expected anchor<TAB>from<TAB>to"))?.to_string();
         if from.is_empty() || fields.next().is_some() {
             return Err(error("expected anchor<TAB>from<TAB>to with a non-empty from"));
         }
@@ -145,10 +131,7 @@ pub struct LearnOptions {
 
 impl Default for LearnOptions {
     fn default() -> Self {
-        LearnOptions {
-            min_gain: 6,
-            max_rewrites: 400,
-        }
+        LearnOptions { min_gain: 6, max_rewrites: 400 }
     }
 }
 
@@ -183,28 +166,18 @@ fn candidates(got: &str, expected: &str, into: &mut Vec<Rewrite>) {
         &e.iter().rev().copied().collect::<Vec<_>>(),
     );
     end = end.min(g.len() - start).min(e.len() - start);
-    let piece = |bytes: &[u8], from: usize, to: usize| {
-        String::from_utf8_lossy(&bytes[from..to]).into_owned()
-    };
+    let piece = |bytes: &[u8], from: usize, to: usize| String::from_utf8_lossy(&bytes[from..to]).into_owned();
     for context in 0..=2 {
         if end == 0 && start >= context {
             let from = piece(g, start - context, g.len());
             if !from.is_empty() {
-                into.push(Rewrite {
-                    anchor: Anchor::End,
-                    from,
-                    to: piece(e, start - context, e.len()),
-                });
+                into.push(Rewrite { anchor: Anchor::End, from, to: piece(e, start - context, e.len()) });
             }
         }
         if start == 0 && end >= context {
             let from = piece(g, 0, g.len() - end + context);
             if !from.is_empty() {
-                into.push(Rewrite {
-                    anchor: Anchor::Start,
-                    from,
-                    to: piece(e, 0, e.len() - end + context),
-                });
+                into.push(Rewrite { anchor: Anchor::Start, from, to: piece(e, 0, e.len() - end + context) });
             }
         }
     }
@@ -229,10 +202,8 @@ pub fn learn(
     options: LearnOptions,
     mut report: impl FnMut(&Rewrite, i64) -> bool,
 ) -> Vec<Rewrite> {
-    let expected_consonants: Vec<Vec<String>> = examples
-        .iter()
-        .map(|example| example.expected.iter().map(|o| consonants(o)).collect())
-        .collect();
+    let expected_consonants: Vec<Vec<String>> =
+        examples.iter().map(|example| example.expected.iter().map(|o| consonants(o)).collect()).collect();
     let mut outputs: Vec<String> = examples.iter().map(|example| example.got.clone()).collect();
     let mut scores: Vec<i64> = outputs
         .iter()
@@ -270,10 +241,7 @@ pub fn learn(
                     .filter_map(|(index, output)| {
                         let next = rewrite.apply(output)?;
                         let example = &examples[index];
-                        Some(
-                            score(&next, &example.expected, &expected_consonants[index])
-                                - scores[index],
-                        )
+                        Some(score(&next, &example.expected, &expected_consonants[index]) - scores[index])
                     })
                     .sum();
                 (rewrite, gain)
@@ -286,11 +254,7 @@ pub fn learn(
         for (index, output) in outputs.iter_mut().enumerate() {
             if let Some(next) = rewrite.apply(output) {
                 *output = next;
-                scores[index] = score(
-                    output,
-                    &examples[index].expected,
-                    &expected_consonants[index],
-                );
+                scores[index] = score(output, &examples[index].expected, &expected_consonants[index]);
             }
         }
         let keep_going = report(&rewrite, gain);
@@ -307,26 +271,15 @@ mod tests {
     use super::*;
 
     fn example(got: &str, expected: &str) -> Example {
-        Example {
-            got: got.to_string(),
-            expected: vec![expected.to_string()],
-        }
+        Example { got: got.to_string(), expected: vec![expected.to_string()] }
     }
 
     #[test]
     fn rewrites_apply_at_their_anchor() {
-        let end = Rewrite {
-            anchor: Anchor::End,
-            from: "st".into(),
-            to: "s".into(),
-        };
+        let end = Rewrite { anchor: Anchor::End, from: "st".into(), to: "s".into() };
         assert_eq!(end.apply("must").as_deref(), Some("mus"));
         assert_eq!(end.apply("stop"), None);
-        let anywhere = Rewrite {
-            anchor: Anchor::Anywhere,
-            from: "ee".into(),
-            to: "e".into(),
-        };
+        let anywhere = Rewrite { anchor: Anchor::Anywhere, from: "ee".into(), to: "e".into() };
         assert_eq!(anywhere.apply("eeree").as_deref(), Some("ere"));
     }
 
@@ -340,19 +293,9 @@ mod tests {
         examples.push(example("parallelogram", "p^l^g"));
         // A word the ending rewrite must not break.
         examples.push(example("abot", "abot"));
-        let learned = learn(
-            &examples,
-            LearnOptions {
-                min_gain: 4,
-                max_rewrites: 10,
-            },
-            |_, _| true,
-        );
+        let learned = learn(&examples, LearnOptions { min_gain: 4, max_rewrites: 10 }, |_, _| true);
         assert!(!learned.is_empty());
-        let fixed: Vec<String> = examples
-            .iter()
-            .map(|example| apply_all(&learned, &example.got))
-            .collect();
+        let fixed: Vec<String> = examples.iter().map(|example| apply_all(&learned, &example.got)).collect();
         assert_eq!(fixed[0], "ajta");
         assert_eq!(fixed[6], "abot");
         assert_ne!(fixed[5], "p^l^g");
@@ -360,11 +303,7 @@ mod tests {
 
     #[test]
     fn text_round_trips_and_bad_lines_are_named() {
-        let rewrites = vec![Rewrite {
-            anchor: Anchor::Start,
-            from: "ks".into(),
-            to: "k-s".into(),
-        }];
+        let rewrites = vec![Rewrite { anchor: Anchor::Start, from: "ks".into(), to: "k-s".into() }];
         assert_eq!(parse(&to_text(&rewrites, "header")).unwrap(), rewrites);
         assert_eq!(parse("middle\tx\ty\n").unwrap_err().line, 1);
         assert_eq!(parse("# c\nend\t\ty\n").unwrap_err().line, 2);

@@ -135,10 +135,7 @@ fn brief_forms_from(text: &str, dictionary: &Lexicon) -> Lexicon {
             if word.is_empty() || chart.is_empty() {
                 continue;
             }
-            let outline = dictionary
-                .get(&word)
-                .map(|list| list[0].clone())
-                .unwrap_or_else(|| chart.clone());
+            let outline = dictionary.get(&word).map(|list| list[0].clone()).unwrap_or_else(|| chart.clone());
             outlines.entry(word).or_insert_with(|| vec![outline]);
         }
     }

@@ -24,7 +24,7 @@ pub mod rules;
 pub mod transcribe;
 
 pub use bench::{BenchReport, bench};
-pub use page::{Page, PageStyle, layout, page_scene};
 pub use eval::{EvalReport, Split, evaluate, learn_from_list};
+pub use page::{Page, PageStyle, layout, page_scene};
 pub use rules::Rules;
 pub use transcribe::{Source, TextToken, Transcriber, WordOutline, tokenize};

@@ -27,13 +27,7 @@ pub struct PageStyle {
 
 impl Default for PageStyle {
     fn default() -> Self {
-        PageStyle {
-            width: 1200.0,
-            unit: 12.0,
-            pen_width: 1.8,
-            slant: 0.0,
-            debug: false,
-        }
+        PageStyle { width: 1200.0, unit: 12.0, pen_width: 1.8, slant: 0.0, debug: false }
     }
 }
 
@@ -183,10 +177,7 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
                 let baseline = *page.lines.last().unwrap_or(&0.0);
                 glyph.translate(Point::new(x - glyph.bounds[0], baseline));
                 x += width + WORD_GAP * unit;
-                page.words.push(PlacedWord {
-                    word: outline,
-                    glyph,
-                });
+                page.words.push(PlacedWord { word: outline, glyph });
             }
             TextToken::Number(number) => {
                 let width = number.chars().count() as f64 * unit * 0.9;
@@ -194,10 +185,7 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
                     new_line(&mut page, &mut x, 0.0);
                 }
                 let baseline = *page.lines.last().unwrap_or(&0.0);
-                page.marks.push(PlacedMark {
-                    text: number,
-                    at: Point::new(x, baseline),
-                });
+                page.marks.push(PlacedMark { text: number, at: Point::new(x, baseline) });
                 x += width + WORD_GAP * unit;
             }
             TextToken::Mark(mark) => {
@@ -243,13 +231,7 @@ pub fn glyph_paths(glyph: &Glyph, unit: f64) -> (Path, Path) {
                 ink.cubic_to(points[1], points[2], points[3]);
                 pen = Some(points[3]);
             }
-            Piece::Circle {
-                center,
-                radius,
-                joint,
-                turn,
-                ..
-            } => {
+            Piece::Circle { center, radius, joint, turn, .. } => {
                 if pen.is_none_or(|at| !near(at, *joint)) {
                     ink.move_to(*joint);
                 }
@@ -276,10 +258,7 @@ pub fn glyph_paths(glyph: &Glyph, unit: f64) -> (Path, Path) {
 pub fn page_scene(page: &Page, highlight: Option<usize>) -> Scene {
     let style = page.style;
     let unit = style.unit;
-    let view = Rect {
-        min: Point::new(0.0, -page.height),
-        max: Point::new(page.width, 0.0),
-    };
+    let view = Rect { min: Point::new(0.0, -page.height), max: Point::new(page.width, 0.0) };
     let mut scene = Scene::new(view, Some(PAPER));
     let mut rules = Path::new();
     for &y in &page.lines {
@@ -335,20 +314,9 @@ pub fn page_scene(page: &Page, highlight: Option<usize>) -> Scene {
                 }
             }
             other => {
-                let label = text_path(
-                    other,
-                    Point::new(at.x, at.y + unit * 0.5),
-                    unit * 1.2,
-                    TextAnchor::Left,
-                );
-                scene.push(
-                    label,
-                    Style {
-                        fill: Some(INK),
-                        fill_rule: FillRule::NonZero,
-                        stroke: None,
-                    },
-                );
+                let label =
+                    text_path(other, Point::new(at.x, at.y + unit * 0.5), unit * 1.2, TextAnchor::Left);
+                scene.push(label, Style { fill: Some(INK), fill_rule: FillRule::NonZero, stroke: None });
             }
         }
     }
@@ -372,12 +340,7 @@ pub fn page_scene(page: &Page, highlight: Option<usize>) -> Scene {
                         ));
                     }
                     Piece::Circle { center, letter, .. } => {
-                        labels.extend(&text_path(
-                            letter,
-                            *center,
-                            unit * 0.5,
-                            TextAnchor::Center,
-                        ));
+                        labels.extend(&text_path(letter, *center, unit * 0.5, TextAnchor::Center));
                     }
                     Piece::Mark { .. } => {}
                 }
@@ -396,10 +359,7 @@ mod tests {
     #[test]
     fn words_wrap_inside_the_page_and_stay_in_order() {
         let text = "the quick brown fox jumps over the lazy dog ".repeat(20);
-        let style = PageStyle {
-            width: 400.0,
-            ..PageStyle::default()
-        };
+        let style = PageStyle { width: 400.0, ..PageStyle::default() };
         let page = layout(&text, &Transcriber::default(), style);
         assert_eq!(page.words.len(), 180);
         assert!(page.lines.len() > 5);
@@ -409,7 +369,9 @@ mod tests {
             assert!(placed.glyph.bounds[1] > -page.height);
         }
         let first = &page.words[0].glyph.bounds;
-        assert!(page.word_at(Point::new((first[0] + first[2]) / 2.0, (first[1] + first[3]) / 2.0)) == Some(0));
+        assert!(
+            page.word_at(Point::new((first[0] + first[2]) / 2.0, (first[1] + first[3]) / 2.0)) == Some(0)
+        );
     }
 
     #[test]
@@ -424,14 +386,8 @@ mod tests {
 
     #[test]
     fn bad_styles_are_clamped() {
-        let style = PageStyle {
-            width: f64::NAN,
-            unit: -3.0,
-            pen_width: 1e9,
-            slant: 400.0,
-            debug: true,
-        }
-        .clamped();
+        let style =
+            PageStyle { width: f64::NAN, unit: -3.0, pen_width: 1e9, slant: 400.0, debug: true }.clamped();
         assert_eq!(style.width, 1200.0);
         assert_eq!(style.unit, 2.0);
         assert_eq!(style.pen_width, 20.0);

@@ -61,8 +61,8 @@ impl Phoneme {
     pub const ALL: [Phoneme; 39] = {
         use Phoneme::*;
         [
-            AA, AE, AH, AO, AW, AY, B, CH, D, DH, EH, ER, EY, F, G, HH, IH, IY, JH, K, L, M, N, NG,
-            OW, OY, P, R, S, SH, T, TH, UH, UW, V, W, Y, Z, ZH,
+            AA, AE, AH, AO, AW, AY, B, CH, D, DH, EH, ER, EY, F, G, HH, IH, IY, JH, K, L, M, N, NG, OW, OY,
+            P, R, S, SH, T, TH, UH, UW, V, W, Y, Z, ZH,
         ]
     };
 
@@ -120,10 +120,7 @@ impl Phoneme {
     /// Whether this is a vowel (vowels carry stress).
     pub fn is_vowel(self) -> bool {
         use Phoneme::*;
-        matches!(
-            self,
-            AA | AE | AH | AO | AW | AY | EH | ER | EY | IH | IY | OW | OY | UH | UW
-        )
+        matches!(self, AA | AE | AH | AO | AW | AY | EH | ER | EY | IH | IY | OW | OY | UH | UW)
     }
 }
 
@@ -143,10 +140,7 @@ impl Phone {
             Some(digit @ b'0'..=b'2') => (&text[..text.len() - 1], digit - b'0'),
             _ => (text, 0),
         };
-        Some(Phone {
-            phoneme: Phoneme::parse(name)?,
-            stress,
-        })
+        Some(Phone { phoneme: Phoneme::parse(name)?, stress })
     }
 }
 
@@ -162,11 +156,7 @@ impl fmt::Display for Phone {
 
 /// Phones written as the dictionary writes them: `K EY1 K`.
 pub fn phones_text(phones: &[Phone]) -> String {
-    phones
-        .iter()
-        .map(Phone::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    phones.iter().map(Phone::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// Where a pronunciation came from.
@@ -238,20 +228,12 @@ impl Pronouncer {
 /// the primary stress. Letters other than a–z are skipped.
 pub fn letter_to_sound(word: &str) -> Vec<Phone> {
     use Phoneme::*;
-    let letters: Vec<u8> = word
-        .bytes()
-        .filter(u8::is_ascii_alphabetic)
-        .map(|byte| byte.to_ascii_lowercase())
-        .collect();
+    let letters: Vec<u8> =
+        word.bytes().filter(u8::is_ascii_alphabetic).map(|byte| byte.to_ascii_lowercase()).collect();
     let is_vowel_letter = |byte: u8| matches!(byte, b'a' | b'e' | b'i' | b'o' | b'u' | b'y');
     let mut phones = Vec::new();
     let mut index = 0;
-    let push = |phones: &mut Vec<Phone>, phoneme: Phoneme| {
-        phones.push(Phone {
-            phoneme,
-            stress: 0,
-        })
-    };
+    let push = |phones: &mut Vec<Phone>, phoneme: Phoneme| phones.push(Phone { phoneme, stress: 0 });
     while index < letters.len() {
         let rest = &letters[index..];
         let next = |offset: usize| letters.get(index + offset).copied();
@@ -314,10 +296,9 @@ pub fn letter_to_sound(word: &str) -> Vec<Phone> {
         } else {
             let soft = matches!(next(1), Some(b'e' | b'i' | b'y'));
             // A vowel letter before one consonant and a final e is long (make, time, hope).
-            let long = (next(2) == Some(b'e')
-                && at_end(3)
-                && next(1).is_some_and(|byte| !is_vowel_letter(byte)))
-                || rest[1..].starts_with(b"tion");
+            let long =
+                (next(2) == Some(b'e') && at_end(3) && next(1).is_some_and(|byte| !is_vowel_letter(byte)))
+                    || rest[1..].starts_with(b"tion");
             let sounds: &[Phoneme] = match rest[0] {
                 b'a' if long => &[EY],
                 b'a' => &[AE],

@@ -28,26 +28,17 @@ pub struct Rules {
 impl Rules {
     /// The seed's plain phoneme map: the baseline.
     pub fn plain() -> Rules {
-        Rules {
-            context: false,
-            learned: false,
-        }
+        Rules { context: false, learned: false }
     }
 
     /// The manual's context rules alone.
     pub fn manual() -> Rules {
-        Rules {
-            context: true,
-            learned: false,
-        }
+        Rules { context: true, learned: false }
     }
 
     /// The manual's context rules and the learned rewrites: the default.
     pub fn anniversary() -> Rules {
-        Rules {
-            context: true,
-            learned: true,
-        }
+        Rules { context: true, learned: true }
     }
 
     /// The outline of `word` (lower case) pronounced `phones`.
@@ -56,11 +47,7 @@ impl Rules {
             return plain_outline(phones);
         }
         let outline = context_outline(word, phones);
-        if self.learned {
-            apply_all(learned_rewrites(), &outline)
-        } else {
-            outline
-        }
+        if self.learned { apply_all(learned_rewrites(), &outline) } else { outline }
     }
 }
 
@@ -180,12 +167,7 @@ const fn affix(
     outline: &'static str,
     before: Before,
 ) -> Affix {
-    Affix {
-        spelling,
-        pattern,
-        outline,
-        before,
-    }
+    Affix { spelling, pattern, outline, before }
 }
 
 use Before::{Anything, Consonant, Unstressed};
@@ -232,12 +214,7 @@ const PREFIXES: &[Affix] = &[
 
 /// Suffixes written by their special forms, longest first.
 const SUFFIXES: &[Affix] = &[
-    affix(
-        "ification",
-        &[Is(F), Vowel, Is(K), Is(EY), Is(SH), Vowel, Is(N)],
-        "^f",
-        Anything,
-    ),
+    affix("ification", &[Is(F), Vowel, Is(K), Is(EY), Is(SH), Vowel, Is(N)], "^f", Anything),
     affix("ology", &[Is(AA), Is(L), Vowel, Is(JH), Is(IY)], "^o(", Anything),
     affix("bility", &[Is(B), Vowel, Is(L), Vowel, Is(T), Is(IY)], "^b", Anything),
     affix("ality", &[Is(AE), Is(L), Vowel, Is(T), Is(IY)], "^l", Anything),
@@ -266,10 +243,7 @@ const SUFFIXES: &[Affix] = &[
 
 fn matches_at(phones: &[Phone], pattern: &[Pat]) -> bool {
     phones.len() >= pattern.len()
-        && pattern
-            .iter()
-            .zip(phones)
-            .all(|(pattern, &phone)| pattern.matches(phone))
+        && pattern.iter().zip(phones).all(|(pattern, &phone)| pattern.matches(phone))
 }
 
 /// The prefix that applies: its outline and how many phones it spans.
@@ -283,9 +257,9 @@ fn prefix(word: &str, phones: &[Phone]) -> Option<(&'static str, usize)> {
         let ok = match affix.before {
             Before::Anything => true,
             Before::Consonant => !next.phoneme.is_vowel(),
-            Before::Unstressed => phones[..length]
-                .iter()
-                .all(|phone| !phone.phoneme.is_vowel() || phone.stress != 1),
+            Before::Unstressed => {
+                phones[..length].iter().all(|phone| !phone.phoneme.is_vowel() || phone.stress != 1)
+            }
         };
         // A prefix never takes the whole word's only syllable.
         let rest_has_vowel = phones[length..].iter().any(|phone| phone.phoneme.is_vowel());
@@ -301,9 +275,8 @@ fn suffix(word: &str, phones: &[Phone], start: usize) -> Option<(&'static str, u
             return None;
         }
         let tail = &phones[phones.len() - length..];
-        let stem_has_vowel = phones[start..phones.len() - length]
-            .iter()
-            .any(|phone| phone.phoneme.is_vowel());
+        let stem_has_vowel =
+            phones[start..phones.len() - length].iter().any(|phone| phone.phoneme.is_vowel());
         (matches_at(tail, affix.pattern) && stem_has_vowel).then_some((affix.outline, length))
     })
 }
@@ -391,13 +364,9 @@ fn context_outline(word: &str, phones: &[Phone]) -> String {
                     continue;
                 }
                 Y => {}
-                T if at_word_end
-                    && previous.is_some_and(|p| matches!(p.phoneme, S | K | P)) => {}
-                T if at_word_end
-                    && syllables >= 3
-                    && previous.is_some_and(|p| p.phoneme.is_vowel()) => {}
-                D if at_word_end
-                    && previous.is_some_and(|p| matches!(p.phoneme, AY | AW | OY)) => {}
+                T if at_word_end && previous.is_some_and(|p| matches!(p.phoneme, S | K | P)) => {}
+                T if at_word_end && syllables >= 3 && previous.is_some_and(|p| p.phoneme.is_vowel()) => {}
+                D if at_word_end && previous.is_some_and(|p| matches!(p.phoneme, AY | AW | OY)) => {}
                 _ => {
                     let letter = consonant_letter(phone.phoneme);
                     let previous_phone = (start + index).checked_sub(1).map(|i| phones[i]);
@@ -431,8 +400,8 @@ fn context_outline(word: &str, phones: &[Phone]) -> String {
         let next_is_consonant = next.is_some_and(|n| !n.phoneme.is_vowel());
         let unstressed = phone.stress == 0;
         // R after a vowel, before a consonant or at the end.
-        let r_follows = next.is_some_and(|n| n.phoneme == R)
-            && after_next.is_none_or(|n| !n.phoneme.is_vowel());
+        let r_follows =
+            next.is_some_and(|n| n.phoneme == R) && after_next.is_none_or(|n| !n.phoneme.is_vowel());
         let after_r_letter = after_next
             .filter(|phone| !phone.phoneme.is_vowel())
             .map(|phone| consonant_letter(phone.phoneme))
@@ -461,11 +430,7 @@ fn context_outline(word: &str, phones: &[Phone]) -> String {
             && (is_straight(previous_letter) || is_straight(after_r_letter))
         {
             // The reversing principle: a reversed circle for the vowel and R.
-            let circle = if matches!(phone.phoneme, AA | AE | EY) {
-                "a~"
-            } else {
-                "e~"
-            };
+            let circle = if matches!(phone.phoneme, AA | AE | EY) { "a~" } else { "e~" };
             outline.push_str(circle);
             index += 2;
             continue;

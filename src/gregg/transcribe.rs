@@ -2,7 +2,7 @@
 //! dictionary, and the rules (pronunciation, then [`Rules`]).
 
 use super::lexicon::Lexicon;
-use super::phonemes::{PronunciationSource, Pronouncer, phones_text};
+use super::phonemes::{Pronouncer, PronunciationSource, phones_text};
 use super::rules::Rules;
 use serde::Serialize;
 
@@ -52,10 +52,8 @@ pub fn tokenize(text: &str) -> Vec<TextToken> {
                     break;
                 }
             }
-            let word: String = characters[start..index]
-                .iter()
-                .map(|&c| if c == '’' { '\'' } else { c })
-                .collect();
+            let word: String =
+                characters[start..index].iter().map(|&c| if c == '’' { '\'' } else { c }).collect();
             tokens.push(TextToken::Word(word));
             continue;
         }
@@ -71,10 +69,7 @@ pub fn tokenize(text: &str) -> Vec<TextToken> {
             tokens.push(TextToken::Number(characters[start..index].iter().collect()));
             continue;
         }
-        if matches!(
-            character,
-            '.' | '?' | '!' | ',' | ';' | ':' | '-' | '"' | '(' | ')'
-        ) {
+        if matches!(character, '.' | '?' | '!' | ',' | ';' | ':' | '-' | '"' | '(' | ')') {
             tokens.push(TextToken::Mark(character));
         }
         index += 1;
@@ -136,10 +131,7 @@ pub struct Transcriber {
 
 impl Default for Transcriber {
     fn default() -> Self {
-        Transcriber {
-            rules_only: false,
-            rules: Rules::anniversary(),
-        }
+        Transcriber { rules_only: false, rules: Rules::anniversary() }
     }
 }
 
@@ -151,10 +143,9 @@ impl Transcriber {
         let (phones, pronunciation) = pronouncer.pronounce(&lower);
         let phonemes = phones_text(&phones);
         if !self.rules_only {
-            for (lexicon, source) in [
-                (Lexicon::brief_forms(), Source::BriefForm),
-                (Lexicon::dictionary(), Source::Dictionary),
-            ] {
+            for (lexicon, source) in
+                [(Lexicon::brief_forms(), Source::BriefForm), (Lexicon::dictionary(), Source::Dictionary)]
+            {
                 if let Some(outlines) = lexicon.get(&lower) {
                     return WordOutline {
                         word: word.to_string(),
@@ -166,8 +157,7 @@ impl Transcriber {
             }
         }
         let parts: Vec<&str> = lower.split([' ', '-']).filter(|p| !p.is_empty()).collect();
-        let (outline, source) = if parts.len() > 1 && pronunciation != PronunciationSource::Dictionary
-        {
+        let (outline, source) = if parts.len() > 1 && pronunciation != PronunciationSource::Dictionary {
             let mut outline = String::new();
             let mut source = Source::Rules;
             for part in parts {
@@ -185,12 +175,7 @@ impl Transcriber {
             };
             (self.rules.outline(&lower, &phones), source)
         };
-        WordOutline {
-            word: word.to_string(),
-            outline,
-            source,
-            phonemes,
-        }
+        WordOutline { word: word.to_string(), outline, source, phonemes }
     }
 
     /// The outline of every word of a text, in order (numbers and marks are skipped).
@@ -242,10 +227,7 @@ mod tests {
         assert_eq!(transcriber.word("church").outline, "che~ch");
         assert_eq!(transcriber.word("computerize").source, Source::Rules);
         assert_eq!(transcriber.word("blorptastic").source, Source::LetterToSound);
-        let rules_only = Transcriber {
-            rules_only: true,
-            ..Transcriber::default()
-        };
+        let rules_only = Transcriber { rules_only: true, ..Transcriber::default() };
         assert_eq!(rules_only.word("church").source, Source::Rules);
         assert_eq!(rules_only.word("church").phonemes, "CH ER1 CH");
     }

@@ -9,6 +9,7 @@
 mod common;
 
 mod fermat;
+mod gregg;
 mod mines;
 mod star;
 mod tetris;

@@ -39,10 +39,7 @@ impl Default for GreggPanelState {
         Self {
             text: SAMPLE_TEXT.to_string(),
             rules_only: false,
-            style: PageStyle {
-                unit: 14.0,
-                ..PageStyle::default()
-            },
+            style: PageStyle { unit: 14.0, ..PageStyle::default() },
             export_path: "gregg.svg".to_string(),
             export_size: 2400,
         }
@@ -61,10 +58,7 @@ impl GreggPanelState {
 
     /// The transcriber the settings ask for.
     pub fn transcriber(&self) -> Transcriber {
-        Transcriber {
-            rules_only: self.rules_only,
-            rules: Rules::anniversary(),
-        }
+        Transcriber { rules_only: self.rules_only, rules: Rules::anniversary() }
     }
 
     /// The page Export writes.
@@ -82,6 +76,8 @@ pub struct GreggPanel {
     hovered: Option<usize>,
     /// The word clicked last (an index into the page's words).
     pub selected: Option<usize>,
+    /// Where the page's top-left corner was last drawn, in screen points.
+    page_origin: Option<egui::Pos2>,
     export: FigureExport,
 }
 
@@ -98,6 +94,7 @@ impl PanelType for GreggPanel {
             raster: SceneRaster::new("gregg-page"),
             hovered: None,
             selected: None,
+            page_origin: None,
             export: FigureExport::default(),
         }
     }
@@ -126,11 +123,11 @@ impl GreggPanel {
         self.page.as_ref().map(|(_, page)| page)
     }
 
-    /// Selects the word at `index` of the page on screen.
-    pub fn select(&mut self, index: usize) {
-        if self.page().is_some_and(|page| index < page.words.len()) {
-            self.selected = Some(index);
-        }
+    /// The screen position of the centre of word `index` as last drawn.
+    pub fn word_center(&self, index: usize) -> Option<egui::Pos2> {
+        let origin = self.page_origin?;
+        let [x0, y0, x1, y1] = self.page()?.words.get(index)?.glyph.bounds;
+        Some(origin + Vec2::new(((x0 + x1) / 2.0) as f32, -((y0 + y1) / 2.0) as f32))
     }
 
     fn page_for(&mut self, width: f64) -> &Page {
@@ -266,10 +263,8 @@ impl Panel for GreggPanel {
         let ctx = ui.ctx().clone();
         let pixels_per_point = ctx.pixels_per_point();
         egui::ScrollArea::vertical().id_salt("gregg-page").auto_shrink([false, false]).show(ui, |ui| {
-            let (rect, response) = ui.allocate_exact_size(
-                Vec2::new(width as f32, height),
-                egui::Sense::click(),
-            );
+            let (rect, response) =
+                ui.allocate_exact_size(Vec2::new(width as f32, height), egui::Sense::click());
             let Some((key, page)) = self.page.as_ref() else { return };
             let longest = page.width.max(page.height) * f64::from(pixels_per_point);
             let pixels = (longest.round() as u32).clamp(1, export::MAX_PNG_SIZE);
@@ -277,6 +272,7 @@ impl Panel for GreggPanel {
                 let scene = page_scene(page, None);
                 (scene.point_count() * 4, Box::new(move || export::rasterize(&scene, pixels)))
             });
+            self.page_origin = Some(rect.min);
             let painter = ui.painter_at(rect.intersect(ui.clip_rect()));
             self.raster.paint(&painter, rect);
             let to_model = |position: egui::Pos2| {
@@ -285,18 +281,28 @@ impl Panel for GreggPanel {
             let to_screen = |x: f64, y: f64| egui::pos2(rect.min.x + x as f32, rect.min.y - y as f32);
             self.hovered = response.hover_pos().and_then(|position| page.word_at(to_model(position)));
             if response.clicked() {
-                self.selected = response.interact_pointer_pos().and_then(|position| page.word_at(to_model(position)));
+                self.selected =
+                    response.interact_pointer_pos().and_then(|position| page.word_at(to_model(position)));
             }
             let pad = page.style.unit * 0.35;
             for (index, color) in [(self.selected, theme::SELECTED), (self.hovered, theme::HINT)] {
                 if let Some(placed) = index.and_then(|index| page.words.get(index)) {
                     let [x0, y0, x1, y1] = placed.glyph.bounds;
-                    let bounds = egui::Rect::from_two_pos(to_screen(x0 - pad, y1 + pad), to_screen(x1 + pad, y0 - pad));
-                    painter.rect_stroke(bounds, 3.0, egui::Stroke::new(1.5, color), egui::StrokeKind::Outside);
+                    let bounds = egui::Rect::from_two_pos(
+                        to_screen(x0 - pad, y1 + pad),
+                        to_screen(x1 + pad, y0 - pad),
+                    );
+                    painter.rect_stroke(
+                        bounds,
+                        3.0,
+                        egui::Stroke::new(1.5, color),
+                        egui::StrokeKind::Outside,
+                    );
                 }
             }
             if let Some(index) = self.hovered {
-                let text = page.words.get(index).map(|placed| placed.word.outline.clone()).unwrap_or_default();
+                let text =
+                    page.words.get(index).map(|placed| placed.word.outline.clone()).unwrap_or_default();
                 response.on_hover_text_at_pointer(text);
             }
         });
