@@ -108,12 +108,14 @@ pub enum Piece {
         /// The letter it writes.
         letter: String,
     },
-    /// A vowel circle.
+    /// A vowel circle, or a loop (an ellipse narrowed across the line) at an acute angle.
     Circle {
         /// Centre.
         center: Point,
-        /// Radius.
+        /// Radius from the joint to the centre.
         radius: f64,
+        /// Radius along the line of writing (equal to `radius` for a circle).
+        along: f64,
         /// The point where the pen meets it.
         joint: Point,
         /// Its turning.
@@ -216,6 +218,8 @@ const A_RADIUS: f64 = 0.42;
 const E_RADIUS: f64 = 0.17;
 const HOOK: f64 = 0.45;
 const SMOOTH_JOIN_DEGREES: f64 = 40.0;
+/// Angles sharper than this (the pen turning back more than this many degrees) loop the circle (d-a-sh turns back 150).
+const ACUTE_DEGREES: f64 = 140.0;
 
 /// What the circle rules look at on each side of a circle.
 #[derive(Clone, Copy)]
@@ -338,8 +342,23 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                     Turn::CounterClockwise => 90.0,
                     Turn::Clockwise => -90.0,
                 };
-                let center = add(pen, scale(direction(tangent + side), radius));
-                pieces.push(Piece::Circle { center, radius, joint: pen, turn, letter: token.letter.clone() });
+                // ¶35: at a very acute angle the circle becomes a narrow loop.
+                let acute = match (last_stroke, after) {
+                    (Some((incoming, _)), Some((outgoing, _))) => {
+                        wrap(outgoing - incoming).abs() > ACUTE_DEGREES
+                    }
+                    _ => false,
+                };
+                let (across, along) = if acute { (radius * 0.55, radius * 1.35) } else { (radius, radius) };
+                let center = add(pen, scale(direction(tangent + side), across));
+                pieces.push(Piece::Circle {
+                    center,
+                    radius: across,
+                    along,
+                    joint: pen,
+                    turn,
+                    letter: token.letter.clone(),
+                });
                 heading = tangent;
             }
             "o" | "u" => {
@@ -437,9 +456,10 @@ fn piece_bounds(piece: &Piece) -> [f64; 4] {
                 include(cubic_at(points, f64::from(step) / 8.0));
             }
         }
-        Piece::Circle { center, radius, .. } => {
-            include(Point::new(center.x - radius, center.y - radius));
-            include(Point::new(center.x + radius, center.y + radius));
+        Piece::Circle { center, radius, along, .. } => {
+            let reach = radius.max(*along);
+            include(Point::new(center.x - reach, center.y - reach));
+            include(Point::new(center.x + reach, center.y + reach));
         }
         Piece::Mark { from, to } => {
             include(*from);
@@ -478,24 +498,26 @@ pub fn cubic_at(points: &[Point; 4], t: f64) -> Point {
     result
 }
 
-/// The circle as four cubic quarter arcs from its joint, in its turning direction: the points
-/// after the joint, three a quarter.
-pub fn circle_arcs(center: Point, radius: f64, joint: Point, turn: Turn) -> Vec<[Point; 3]> {
-    let start = (joint.y - center.y).atan2(joint.x - center.x);
+/// The circle (or loop) as four cubic quarter arcs from its joint, in its turning direction: the
+/// points after the joint, three a quarter. `radius` is the semi-axis through the joint, `along`
+/// the other.
+pub fn circle_arcs(center: Point, radius: f64, along: f64, joint: Point, turn: Turn) -> Vec<[Point; 3]> {
+    let across = sub(joint, center);
+    let length = across.length().max(f64::MIN_POSITIVE);
+    let a = scale(across, 1.0 / length);
     let sign = match turn {
         Turn::CounterClockwise => 1.0,
         Turn::Clockwise => -1.0,
     };
-    let kappa = 0.552_284_75 * radius;
+    let b = scale(Point::new(-a.y, a.x), sign);
+    let at = |theta: f64| add(center, add(scale(a, radius * theta.cos()), scale(b, along * theta.sin())));
+    let slope = |theta: f64| add(scale(a, -radius * theta.sin()), scale(b, along * theta.cos()));
+    let kappa = 0.552_284_75;
     (0..4)
         .map(|quarter| {
-            let a0 = start + sign * f64::from(quarter) * PI / 2.0;
-            let a1 = a0 + sign * PI / 2.0;
-            let p0 = add(center, Point::polar(radius, a0));
-            let p3 = add(center, Point::polar(radius, a1));
-            let t0 = Point::polar(kappa, a0 + sign * PI / 2.0);
-            let t1 = Point::polar(kappa, a1 + sign * PI / 2.0);
-            [add(p0, t0), sub(p3, t1), p3]
+            let t0 = f64::from(quarter) * PI / 2.0;
+            let t1 = t0 + PI / 2.0;
+            [add(at(t0), scale(slope(t0), kappa)), sub(at(t1), scale(slope(t1), kappa)), at(t1)]
         })
         .collect()
 }
@@ -586,6 +608,35 @@ mod tests {
         assert_eq!(turn, Turn::Clockwise);
         let r_end = curves(&glyph)[0][3];
         assert!(center.y < r_end.y, "centre {center:?} above the joint {r_end:?}");
+    }
+
+    #[test]
+    fn acute_angles_loop_the_circle() {
+        // D up, then SH back down: the pen turns back 150 degrees.
+        let glyph = draw("dash", 10.0);
+        let loop_piece = glyph.pieces.iter().find_map(|piece| match piece {
+            Piece::Circle { radius, along, .. } => Some((*radius, *along)),
+            _ => None,
+        });
+        let (radius, along) = loop_piece.expect("a circle");
+        assert!(along > radius * 2.0, "a narrow loop: {radius} across, {along} along");
+        let (radius, along) = match draw("kak", 10.0).pieces[1] {
+            Piece::Circle { radius, along, .. } => (radius, along),
+            _ => panic!("the circle"),
+        };
+        assert_eq!(radius, along);
+    }
+
+    #[test]
+    fn circle_arcs_close_on_the_joint_and_leave_along_the_line() {
+        let joint = Point::new(0.0, 0.0);
+        for turn in [Turn::Clockwise, Turn::CounterClockwise] {
+            let center = Point::new(0.0, if turn == Turn::Clockwise { -2.0 } else { 2.0 });
+            let arcs = circle_arcs(center, 2.0, 3.0, joint, turn);
+            assert!(arcs[3][2].distance(joint) < 1e-9);
+            // Both leave eastward, along the line of writing.
+            assert!(arcs[0][0].x > 0.0 && arcs[0][0].y.abs() < 1e-9, "{turn:?} {:?}", arcs[0][0]);
+        }
     }
 
     #[test]

@@ -231,11 +231,11 @@ pub fn glyph_paths(glyph: &Glyph, unit: f64) -> (Path, Path) {
                 ink.cubic_to(points[1], points[2], points[3]);
                 pen = Some(points[3]);
             }
-            Piece::Circle { center, radius, joint, turn, .. } => {
+            Piece::Circle { center, radius, along, joint, turn, .. } => {
                 if pen.is_none_or(|at| !near(at, *joint)) {
                     ink.move_to(*joint);
                 }
-                for [first, second, end] in circle_arcs(*center, *radius, *joint, *turn) {
+                for [first, second, end] in circle_arcs(*center, *radius, *along, *joint, *turn) {
                     ink.cubic_to(first, second, end);
                 }
                 pen = Some(*joint);
