@@ -814,3 +814,29 @@ fn gregg_bench_reports_words_per_second() {
     assert!(report["words"].as_u64().unwrap() >= 2000);
     assert!(report["words_per_second"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn gregg_eval_takes_a_rewrites_file_and_names_a_bad_one() {
+    let dir = temp_dir("gregg-rewrites");
+    let list = dir.path().join("words.tsv");
+    std::fs::write(&list, "cake\tkk\n").unwrap();
+    let rewrites = dir.path().join("rewrites.tsv");
+    std::fs::write(&rewrites, "# mine\nanywhere\tkak\tkk\n").unwrap();
+    let output = curio(&[
+        "gregg",
+        "eval",
+        path_str(&list),
+        "--rules-only",
+        "--rewrites",
+        path_str(&rewrites),
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(report["exact_rate"], 1.0);
+    std::fs::write(&rewrites, "middle\tk\tg\n").unwrap();
+    assert_bad_input(
+        &["gregg", "eval", path_str(&list), "--rewrites", path_str(&rewrites)],
+        &["not a rewrites file"],
+    );
+}

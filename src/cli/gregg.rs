@@ -56,21 +56,37 @@ struct RuleArgs {
     #[arg(long, conflicts_with = "no_learned")]
     plain: bool,
     /// The manual's context rules without the learned rewrites.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rewrites")]
     no_learned: bool,
+    /// Rewrites to apply after the manual's rules instead of the shipped ones (a file written
+    /// by `curio gregg learn`).
+    #[arg(long, value_name = "FILE.tsv", conflicts_with = "plain")]
+    rewrites: Option<PathBuf>,
 }
 
 impl RuleArgs {
-    fn transcriber(&self) -> Transcriber {
+    fn transcriber(&self) -> Result<Transcriber, CliError> {
         let rules = if self.plain {
             Rules::plain()
         } else if self.no_learned {
             Rules::manual()
+        } else if let Some(path) = &self.rewrites {
+            let text = read_file(path)?;
+            let rewrites = gregg::learn::parse(&text)
+                .with_context(|| format!("{} is not a rewrites file", path.display()))
+                .map_err(usage)?;
+            // The process ends with the command; the rules borrow the rewrites for its life.
+            Rules { context: true, rewrites: Some(Vec::leak(rewrites)) }
         } else {
             Rules::anniversary()
         };
-        Transcriber { rules_only: self.rules_only, rules }
+        Ok(Transcriber { rules_only: self.rules_only, rules })
     }
+}
+
+/// A text file, or bad input naming it.
+fn read_file(path: &std::path::Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display())).map_err(usage)
 }
 
 #[derive(Debug, Args)]
@@ -190,7 +206,7 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
         debug: args.debug,
     };
     let started = Instant::now();
-    let page = gregg::layout(&args.text, &args.rules.transcriber(), style);
+    let page = gregg::layout(&args.text, &args.rules.transcriber()?, style);
     let size = page.width.max(page.height).ceil() as u64;
     let format = check_output(&args.out, size)?;
     let scene = gregg::page_scene(&page, None);
@@ -220,7 +236,7 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
 }
 
 fn bench(args: BenchArgs) -> Result<(), CliError> {
-    let report = gregg::bench(args.words as usize, &args.rules.transcriber());
+    let report = gregg::bench(args.words as usize, &args.rules.transcriber()?);
     if args.json {
         print_json(&json!({
             "words": report.words,
@@ -239,9 +255,7 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
 }
 
 fn learn(args: LearnArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))
-        .map_err(usage)?;
+    let text = read_file(&args.file)?;
     let options = LearnOptions { min_gain: args.min_gain, max_rewrites: args.max_rewrites };
     let (rewrites, words) = gregg::learn_from_list(&text, args.split, options, |rewrite, gain| {
         eprintln!(
@@ -272,7 +286,7 @@ fn learn(args: LearnArgs) -> Result<(), CliError> {
 }
 
 fn transcribe(args: TranscribeArgs) -> Result<(), CliError> {
-    let words = args.rules.transcriber().text(&args.text);
+    let words = args.rules.transcriber()?.text(&args.text);
     if words.is_empty() {
         return Err(usage(anyhow::anyhow!("the text has no words to transcribe")));
     }
@@ -296,10 +310,8 @@ fn transcribe(args: TranscribeArgs) -> Result<(), CliError> {
 }
 
 fn eval(args: EvalArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))
-        .map_err(usage)?;
-    let report = gregg::evaluate(&text, &args.rules.transcriber(), args.split, args.worst)
+    let text = read_file(&args.file)?;
+    let report = gregg::evaluate(&text, &args.rules.transcriber()?, args.split, args.worst)
         .with_context(|| format!("{} is not a word list", args.file.display()))
         .map_err(usage)?;
     if report.words == 0 {

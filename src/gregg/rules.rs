@@ -21,24 +21,24 @@ static LEARNED: &str = include_str!("../../assets/gregg/rewrites.tsv");
 pub struct Rules {
     /// The context rules; off gives the plain phoneme map.
     pub context: bool,
-    /// The learned rewrites after the context rules.
-    pub learned: bool,
+    /// Rewrites applied after the context rules, in order (the learned ones by default).
+    pub rewrites: Option<&'static [Rewrite]>,
 }
 
 impl Rules {
     /// The seed's plain phoneme map: the baseline.
     pub fn plain() -> Rules {
-        Rules { context: false, learned: false }
+        Rules { context: false, rewrites: None }
     }
 
     /// The manual's context rules alone.
     pub fn manual() -> Rules {
-        Rules { context: true, learned: false }
+        Rules { context: true, rewrites: None }
     }
 
-    /// The manual's context rules and the learned rewrites: the default.
+    /// The manual's context rules and the shipped learned rewrites: the default.
     pub fn anniversary() -> Rules {
-        Rules { context: true, learned: true }
+        Rules { context: true, rewrites: Some(learned_rewrites()) }
     }
 
     /// The outline of `word` (lower case) pronounced `phones`.
@@ -47,7 +47,10 @@ impl Rules {
             return plain_outline(phones);
         }
         let outline = context_outline(word, phones);
-        if self.learned { apply_all(learned_rewrites(), &outline) } else { outline }
+        match self.rewrites {
+            Some(rewrites) => apply_all(rewrites, &outline),
+            None => outline,
+        }
     }
 }
 
