@@ -155,7 +155,8 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
         *x = left + indent;
     };
     let mut previous_mark = None;
-    for token in tokenize(text) {
+    let mut tokens = tokenize(text).into_iter().peekable();
+    while let Some(token) = tokens.next() {
         let this_mark = match token {
             TextToken::Mark(mark) => Some(mark),
             _ => None,
@@ -167,7 +168,14 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
         previous_mark = this_mark;
         match token {
             TextToken::Word(word) => {
-                let outline = transcriber.word(&word);
+                let phrase = match tokens.peek() {
+                    Some(TextToken::Word(next)) => transcriber.phrase(&word, next),
+                    _ => None,
+                };
+                if phrase.is_some() {
+                    tokens.next();
+                }
+                let outline = phrase.unwrap_or_else(|| transcriber.word(&word));
                 let mut glyph = draw(&outline.outline, unit);
                 shear(&mut glyph, style.slant);
                 let width = glyph.width().max(unit * 0.5);

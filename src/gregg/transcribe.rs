@@ -178,15 +178,40 @@ impl Transcriber {
         WordOutline { word: word.to_string(), outline, source, phonemes }
     }
 
-    /// The outline of every word of a text, in order (numbers and marks are skipped).
+    /// The phrase outline of two words written together (the dictionary's phrases, such as
+    /// "no one"); `None` in rules-only mode or when the dictionary has no such phrase.
+    pub fn phrase(&self, first: &str, second: &str) -> Option<WordOutline> {
+        if self.rules_only {
+            return None;
+        }
+        let phrase = format!("{first} {second}");
+        let outlines = Lexicon::dictionary().get(&phrase.to_lowercase())?;
+        let pronouncer = Pronouncer::shared();
+        let phonemes =
+            [first, second].map(|word| phones_text(&pronouncer.pronounce(&word.to_lowercase()).0)).join(" ");
+        Some(WordOutline { word: phrase, outline: outlines[0].clone(), source: Source::Dictionary, phonemes })
+    }
+
+    /// The outline of every word of a text, in order, phrases joined (numbers and marks are
+    /// skipped).
     pub fn text(&self, text: &str) -> Vec<WordOutline> {
-        tokenize(text)
-            .into_iter()
-            .filter_map(|token| match token {
-                TextToken::Word(word) => Some(self.word(&word)),
-                _ => None,
-            })
-            .collect()
+        let tokens = tokenize(text);
+        let mut result = Vec::new();
+        let mut index = 0;
+        while index < tokens.len() {
+            if let TextToken::Word(word) = &tokens[index] {
+                if let Some(TextToken::Word(next)) = tokens.get(index + 1) {
+                    if let Some(phrase) = self.phrase(word, next) {
+                        result.push(phrase);
+                        index += 2;
+                        continue;
+                    }
+                }
+                result.push(self.word(word));
+            }
+            index += 1;
+        }
+        result
     }
 }
 
@@ -217,6 +242,16 @@ mod tests {
         );
         assert!(tokenize("").is_empty());
         assert!(tokenize("\n\n\n").is_empty());
+    }
+
+    #[test]
+    fn phrases_take_the_dictionary_outline() {
+        let words = Transcriber::default().text("No one came.");
+        assert_eq!(words[0].word, "No one");
+        assert_eq!(words[0].outline, "non");
+        assert_eq!(words.len(), 2);
+        let rules_only = Transcriber { rules_only: true, ..Transcriber::default() };
+        assert_eq!(rules_only.text("No one came.").len(), 3);
     }
 
     #[test]
