@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod bot;
 pub mod cli;
 pub mod export;
 pub mod fermat;

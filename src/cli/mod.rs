@@ -9,6 +9,7 @@ macro_rules! say {
     };
 }
 
+mod bot;
 mod export_file;
 mod fermat;
 mod gregg;
@@ -43,6 +44,8 @@ pub enum Command {
     Tetris(tetris::TetrisArgs),
     /// Gregg shorthand: English to outlines, rendered as connected strokes.
     Gregg(gregg::GreggArgs),
+    /// The vision/click bot: read and play a minesweeper window through the screen.
+    Bot(bot::BotArgs),
     /// Open the desktop app (the default).
     Gui(GuiArgs),
 }
@@ -165,6 +168,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Fermat(args)) => fermat::run(args),
         Some(Command::Tetris(args)) => tetris::run(args),
         Some(Command::Gregg(args)) => gregg::run(args),
+        Some(Command::Bot(args)) => bot::run(args),
     }
 }
 

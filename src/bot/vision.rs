@@ -1,0 +1,575 @@
+//! Reading a minesweeper board from a screenshot, with no prior knowledge of its size or place.
+//!
+//! **Calibration** finds the grid from the regular spacing of its cell edges: the count of
+//! vertical edges per column (and horizontal edges per row) is periodic with the cell pitch, so
+//! its autocorrelation gives the pitch, a fine search over pitch and phase gives the lattice
+//! (fractional pitches too, as under display scaling), and the board is the largest rectangle of
+//! lattice cells that look like cells (a flat dominant colour inside, edges on their borders).
+//! The covered cells' colour is learned there (calibrate on a new game, as a player would).
+//!
+//! **Reading** a cell looks at its interior: its background (the dominant colour), its ink (the
+//! pixels far from the background) and the ink's mean colour. A [`Theme`] says how numbers are
+//! told apart: by the ink's colour (classic: 1 blue, 2 green, 3 red, ...) or by the background's
+//! (tinted, as GNOME Mines draws them). A cell that fits nothing reads as [`CellRead::Unknown`],
+//! and the bot captures again rather than act on it.
+//!
+//! Cost: calibration is linear in the pixels plus a search of about 10^5 lattice scores; a read
+//! is linear in the board's pixels.
+
+use image::{Rgba, RgbaImage};
+use serde::Serialize;
+
+/// How a target draws its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Coloured digits on a flat revealed background (Windows' Minesweeper and its clones, and
+    /// `curio mines window`); flags are red marks, mines black, the exploded cell red.
+    Classic,
+    /// Grey digits on a background tinted by the number (GNOME Mines); flags are dark marks on
+    /// covered tiles, mines sit on darker tiles after a loss.
+    Tinted,
+}
+
+impl Theme {
+    /// Every theme.
+    pub const ALL: [Theme; 2] = [Theme::Classic, Theme::Tinted];
+
+    /// Its name on the command line.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Theme::Classic => "classic",
+            Theme::Tinted => "tinted",
+        }
+    }
+}
+
+/// Classic digit colours, 1 to 8.
+const CLASSIC_DIGITS: [[f32; 3]; 8] = [
+    [0.0, 0.0, 255.0],
+    [0.0, 128.0, 0.0],
+    [255.0, 0.0, 0.0],
+    [0.0, 0.0, 128.0],
+    [128.0, 0.0, 0.0],
+    [0.0, 128.0, 128.0],
+    [0.0, 0.0, 0.0],
+    [128.0, 128.0, 128.0],
+];
+
+/// Tinted backgrounds, 1 to 8 (GNOME Mines' "bgcolors" theme).
+const TINTED_BACKGROUNDS: [[f32; 3]; 8] = [
+    [0xdd as f32, 0xfa as f32, 0xc3 as f32],
+    [0xec as f32, 0xed as f32, 0xbf as f32],
+    [0xed as f32, 0xda as f32, 0xb4 as f32],
+    [0xed as f32, 0xc3 as f32, 0x8a as f32],
+    [0xf7 as f32, 0xa1 as f32, 0xa2 as f32],
+    [0xfe as f32, 0xa7 as f32, 0x85 as f32],
+    [0xff as f32, 0x7d as f32, 0x60 as f32],
+    [0xff as f32, 0x32 as f32, 0x3c as f32],
+];
+
+/// A calibrated board: where its cells are and what covered cells look like.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Calibration {
+    /// Top-left corner of cell (0, 0) in image pixels.
+    pub origin: [f64; 2],
+    /// Cell pitch in pixels, across and down.
+    pub pitch: [f64; 2],
+    /// Columns.
+    pub columns: usize,
+    /// Rows.
+    pub rows: usize,
+    /// The covered cells' background colour, learned from the image.
+    pub covered: [f32; 3],
+    /// How numbers are drawn.
+    pub theme: Theme,
+}
+
+impl Calibration {
+    /// Centre of a cell in image pixels.
+    pub fn cell_center(&self, row: usize, column: usize) -> [f64; 2] {
+        [
+            self.origin[0] + (column as f64 + 0.5) * self.pitch[0],
+            self.origin[1] + (row as f64 + 0.5) * self.pitch[1],
+        ]
+    }
+
+    /// The board's rectangle in image pixels: left, top, right, bottom.
+    pub fn bounds(&self) -> [f64; 4] {
+        [
+            self.origin[0],
+            self.origin[1],
+            self.origin[0] + self.columns as f64 * self.pitch[0],
+            self.origin[1] + self.rows as f64 * self.pitch[1],
+        ]
+    }
+
+    /// Whether a point (image pixels) lies inside the board, at least `margin` pixels in.
+    pub fn contains(&self, x: f64, y: f64, margin: f64) -> bool {
+        let [left, top, right, bottom] = self.bounds();
+        x >= left + margin && x <= right - margin && y >= top + margin && y <= bottom - margin
+    }
+}
+
+/// Why a board could not be found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VisionError {
+    /// The image is too small to hold a board.
+    #[error("the image is {width}x{height} pixels, too small to hold a board")]
+    TooSmall {
+        /// Width.
+        width: u32,
+        /// Height.
+        height: u32,
+    },
+    /// No periodic grid of cell edges was found.
+    #[error("no grid of cells found: the image shows no regularly spaced cell edges")]
+    NoGrid,
+    /// A grid was found but no rectangle of at least 2x2 cells.
+    #[error("a grid with {pitch}-pixel cells was found, but no board of at least 2x2 cells")]
+    NoBoard {
+        /// The pitch found.
+        pitch: u32,
+    },
+}
+
+/// One cell as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CellRead {
+    /// Not revealed.
+    Covered,
+    /// Flagged.
+    Flag,
+    /// Revealed with this many neighbouring mines (0 blank).
+    Number(u8),
+    /// A mine shown after a loss.
+    Mine,
+    /// The mine that was clicked.
+    Exploded,
+    /// Fits nothing the theme knows.
+    Unknown,
+}
+
+impl CellRead {
+    /// One character: `#` covered, `F` flag, `.` or a digit, `*` mine, `X` exploded, `?`.
+    pub fn symbol(self) -> char {
+        match self {
+            CellRead::Covered => '#',
+            CellRead::Flag => 'F',
+            CellRead::Number(0) => '.',
+            CellRead::Number(n) => char::from(b'0' + n.min(9)),
+            CellRead::Mine => '*',
+            CellRead::Exploded => 'X',
+            CellRead::Unknown => '?',
+        }
+    }
+}
+
+/// A board as read: cells row by row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardRead {
+    /// Columns.
+    pub columns: usize,
+    /// Rows.
+    pub rows: usize,
+    /// Cells, row by row.
+    pub cells: Vec<CellRead>,
+}
+
+impl BoardRead {
+    /// The board as text, a row a line.
+    pub fn to_text(&self) -> String {
+        self.cells
+            .chunks(self.columns.max(1))
+            .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Cells reading as `kind`.
+    pub fn count(&self, kind: CellRead) -> usize {
+        self.cells.iter().filter(|cell| **cell == kind).count()
+    }
+}
+
+fn luminance(pixel: &Rgba<u8>) -> f32 {
+    0.299 * f32::from(pixel[0]) + 0.587 * f32::from(pixel[1]) + 0.114 * f32::from(pixel[2])
+}
+
+/// Least luminance step that counts as an edge.
+const EDGE_STEP: f32 = 12.0;
+
+/// Counts of vertical edges per column and horizontal edges per row.
+fn edge_profiles(image: &RgbaImage) -> (Vec<f32>, Vec<f32>) {
+    let (width, height) = image.dimensions();
+    let mut columns = vec![0.0f32; width as usize];
+    let mut rows = vec![0.0f32; height as usize];
+    let lum: Vec<f32> = image.pixels().map(luminance).collect();
+    let at = |x: u32, y: u32| lum[(y * width + x) as usize];
+    for y in 1..height {
+        for x in 1..width {
+            let here = at(x, y);
+            if (here - at(x - 1, y)).abs() > EDGE_STEP {
+                columns[x as usize] += 1.0;
+            }
+            if (here - at(x, y - 1)).abs() > EDGE_STEP {
+                rows[y as usize] += 1.0;
+            }
+        }
+    }
+    (columns, rows)
+}
+
+/// The profile's largest value within a pixel of `position`.
+fn near(profile: &[f32], position: f64) -> f32 {
+    let center = position.round() as i64;
+    (center - 1..=center + 1)
+        .filter(|&i| i >= 0 && (i as usize) < profile.len())
+        .map(|i| profile[i as usize])
+        .fold(0.0, f32::max)
+}
+
+/// The profile at the pixel nearest `position`.
+fn at_pixel(profile: &[f32], position: f64) -> f32 {
+    profile.get(position.round().max(0.0) as usize).copied().unwrap_or(0.0)
+}
+
+/// The strongest lattice in a profile: pitch, and the position and number of the lines of its
+/// longest run of strong lines.
+fn lattice(profile: &[f32]) -> Option<(f64, f64, usize)> {
+    let n = profile.len();
+    if n < 24 {
+        return None;
+    }
+    let mean = profile.iter().sum::<f32>() / n as f32;
+    let centered: Vec<f32> = profile.iter().map(|v| v - mean).collect();
+    let longest = (n / 3).clamp(6, 240);
+    let score = |lag: usize| -> f32 {
+        (0..n - lag).map(|i| centered[i] * centered[i + lag]).sum::<f32>() / (n - lag) as f32
+    };
+    let scores: Vec<(usize, f32)> = (6..=longest).map(|lag| (lag, score(lag))).collect();
+    let best = scores.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    if best.1 <= 0.0 {
+        return None;
+    }
+    // Prefer the fundamental: the smallest lag whose score is close to the best's and of which
+    // the best lag is a multiple.
+    let mut pitch = best.0;
+    for &(lag, value) in &scores {
+        if lag >= best.0 {
+            break;
+        }
+        let ratio = best.0 as f64 / lag as f64;
+        if (ratio - ratio.round()).abs() < 0.08 && value > 0.6 * best.1 {
+            pitch = lag;
+            break;
+        }
+    }
+    // Fine search of pitch and phase: the lattice with the longest run of consecutive strong
+    // lines (a board is one run; borders and labels elsewhere do not extend it), ties broken by
+    // the run's total strength.
+    let mut sorted = profile.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let threshold = 0.35 * sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)];
+    if threshold <= 0.0 {
+        return None;
+    }
+    let mut best_fit = ((0usize, 0.0f32), pitch as f64, 0.0, 0.0);
+    let mut candidate = pitch as f64 - 1.0;
+    while candidate <= pitch as f64 + 1.0 {
+        let mut phase = 0.0;
+        while phase < candidate {
+            let mut run = (0usize, 0.0f32, 0.0f64);
+            let mut longest = (0usize, 0.0f32, 0.0f64);
+            let mut position = phase;
+            while position < n as f64 {
+                // A line counts when the profile is strong within a pixel of it (edges are one
+                // pixel wide and fractional pitches round either way); the exact pixel's
+                // strength breaks ties, which pins the pitch.
+                let strength = at_pixel(profile, position);
+                if near(profile, position) >= threshold {
+                    let start = if run.0 == 0 { position } else { run.2 };
+                    run = (run.0 + 1, run.1 + strength, start);
+                    if run.0 > longest.0 || (run.0 == longest.0 && run.1 > longest.1) {
+                        longest = run;
+                    }
+                } else {
+                    run = (0, 0.0, 0.0);
+                }
+                position += candidate;
+            }
+            if longest.0 > best_fit.0.0 || (longest.0 == best_fit.0.0 && longest.1 > best_fit.0.1) {
+                best_fit = ((longest.0, longest.1), candidate, phase, longest.2);
+            }
+            phase += 0.25;
+        }
+        candidate += 0.05;
+    }
+    Some((best_fit.1, best_fit.3, best_fit.0.0))
+}
+
+/// Colour statistics of a cell's interior.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CellStats {
+    /// The dominant colour.
+    background: [f32; 3],
+    /// Share of interior pixels near the dominant colour.
+    flatness: f32,
+    /// Share of pixels far from the dominant colour.
+    ink_fraction: f32,
+    /// Mean colour of those pixels.
+    ink: [f32; 3],
+}
+
+fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+    (a[0] - b[0]).abs() + (a[1] - b[1]).abs() + (a[2] - b[2]).abs()
+}
+
+/// Statistics of the rectangle `[x0, x1) x [y0, y1)`, clipped to the image.
+fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<CellStats> {
+    let (width, height) = image.dimensions();
+    let xs = (x0.ceil().max(0.0) as u32, (x1.floor() as i64).clamp(0, i64::from(width)) as u32);
+    let ys = (y0.ceil().max(0.0) as u32, (y1.floor() as i64).clamp(0, i64::from(height)) as u32);
+    if xs.1 <= xs.0 || ys.1 <= ys.0 {
+        return None;
+    }
+    // The dominant colour: the fullest bucket of a 16-level-per-channel histogram, averaged.
+    let mut buckets: rustc_hash::FxHashMap<u32, (u32, [f32; 3])> = Default::default();
+    for y in ys.0..ys.1 {
+        for x in xs.0..xs.1 {
+            let pixel = image.get_pixel(x, y);
+            let key = (u32::from(pixel[0]) >> 4) << 8 | (u32::from(pixel[1]) >> 4) << 4 | (u32::from(pixel[2]) >> 4);
+            let entry = buckets.entry(key).or_insert((0, [0.0; 3]));
+            entry.0 += 1;
+            for channel in 0..3 {
+                entry.1[channel] += f32::from(pixel[channel]);
+            }
+        }
+    }
+    let (count, sum) = buckets.values().copied().max_by_key(|(count, _)| *count)?;
+    let background = sum.map(|value| value / count as f32);
+    let total = ((xs.1 - xs.0) * (ys.1 - ys.0)) as f32;
+    let (mut flat, mut ink_count, mut ink_sum) = (0u32, 0u32, [0.0f32; 3]);
+    for y in ys.0..ys.1 {
+        for x in xs.0..xs.1 {
+            let pixel = image.get_pixel(x, y);
+            let colour = [f32::from(pixel[0]), f32::from(pixel[1]), f32::from(pixel[2])];
+            let away = distance(colour, background);
+            if away < 40.0 {
+                flat += 1;
+            }
+            if away > 90.0 {
+                ink_count += 1;
+                for channel in 0..3 {
+                    ink_sum[channel] += colour[channel];
+                }
+            }
+        }
+    }
+    let ink = if ink_count > 0 { ink_sum.map(|value| value / ink_count as f32) } else { background };
+    Some(CellStats { background, flatness: flat as f32 / total, ink_fraction: ink_count as f32 / total, ink })
+}
+
+/// The interior of cell (row, column): the inner part, away from borders and gaps.
+fn interior(calibration_origin: [f64; 2], pitch: [f64; 2], row: usize, column: usize) -> [f64; 4] {
+    let x0 = calibration_origin[0] + column as f64 * pitch[0];
+    let y0 = calibration_origin[1] + row as f64 * pitch[1];
+    let inset = [pitch[0] * 0.2, pitch[1] * 0.2];
+    [x0 + inset[0], y0 + inset[1], x0 + pitch[0] - inset[0], y0 + pitch[1] - inset[1]]
+}
+
+/// Share of a line segment's pixels (within a pixel of it) that are edges.
+fn edge_share_vertical(image: &RgbaImage, x: f64, y0: f64, y1: f64) -> f32 {
+    let (width, height) = image.dimensions();
+    let mut hits = 0;
+    let mut total = 0;
+    let mut y = y0.max(0.0) as u32;
+    while f64::from(y) < y1 && y < height {
+        total += 1;
+        let found = (-2i64..=2).any(|dx| {
+            let xi = x.round() as i64 + dx;
+            xi >= 1
+                && (xi as u32) < width
+                && (luminance(image.get_pixel(xi as u32, y)) - luminance(image.get_pixel(xi as u32 - 1, y))).abs()
+                    > EDGE_STEP
+        });
+        hits += usize::from(found);
+        y += 1;
+    }
+    if total == 0 { 0.0 } else { hits as f32 / total as f32 }
+}
+
+fn edge_share_horizontal(image: &RgbaImage, y: f64, x0: f64, x1: f64) -> f32 {
+    let (width, height) = image.dimensions();
+    let mut hits = 0;
+    let mut total = 0;
+    let mut x = x0.max(0.0) as u32;
+    while f64::from(x) < x1 && x < width {
+        total += 1;
+        let found = (-2i64..=2).any(|dy| {
+            let yi = y.round() as i64 + dy;
+            yi >= 1
+                && (yi as u32) < height
+                && (luminance(image.get_pixel(x, yi as u32)) - luminance(image.get_pixel(x, yi as u32 - 1))).abs()
+                    > EDGE_STEP
+        });
+        hits += usize::from(found);
+        x += 1;
+    }
+    if total == 0 { 0.0 } else { hits as f32 / total as f32 }
+}
+
+/// Finds the board in `image` (see the module doc). `theme` is how the target draws numbers.
+pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionError> {
+    let (width, height) = image.dimensions();
+    if width < 24 || height < 24 {
+        return Err(VisionError::TooSmall { width, height });
+    }
+    let (columns_profile, rows_profile) = edge_profiles(image);
+    let found_x = lattice(&columns_profile);
+    let found_y = lattice(&rows_profile);
+    let (pitch_x, left, lines_x) = found_x.ok_or(VisionError::NoGrid)?;
+    let (pitch_y, top, lines_y) = found_y.ok_or(VisionError::NoGrid)?;
+    // Square cells: the two pitches agree within 10%.
+    if (pitch_x - pitch_y).abs() > 0.1 * pitch_x.max(pitch_y) {
+        return Err(VisionError::NoGrid);
+    }
+    let pitch = [pitch_x, pitch_y];
+    let extent_y = [top, top + (lines_y.max(2) - 1) as f64 * pitch_y];
+    let extent_x = [left, left + (lines_x.max(2) - 1) as f64 * pitch_x];
+    // Lines on both sides of every cell (a drawn grid) give one line more than there are cells;
+    // tiles with gaps give one line a tile (their left or top sides), and the last tile's far
+    // side is an edge a little before the next lattice line.
+    let last_x = extent_x[1];
+    let gapped_x = (1..=(pitch_x * 0.3).round() as i64)
+        .any(|back| edge_share_vertical(image, last_x + pitch_x - back as f64, extent_y[0], extent_y[1]) > 0.6);
+    let last_y = extent_y[1];
+    let gapped_y = (1..=(pitch_y * 0.3).round() as i64)
+        .any(|back| edge_share_horizontal(image, last_y + pitch_y - back as f64, extent_x[0], extent_x[1]) > 0.6);
+    let columns = lines_x - usize::from(!gapped_x);
+    let rows = lines_y - usize::from(!gapped_y);
+    if std::env::var_os("CURIO_VISION_DEBUG").is_some() {
+        eprintln!("pitch {pitch_x:.2} {pitch_y:.2} lines {lines_x} {lines_y} gapped {gapped_x} {gapped_y}");
+    }
+    if rows < 2 || columns < 2 {
+        return Err(VisionError::NoBoard { pitch: pitch_x.round() as u32 });
+    }
+    let origin = [left, top];
+    let mut backgrounds = Vec::with_capacity(rows * columns);
+    for row in 0..rows {
+        for column in 0..columns {
+            let [x0, y0, x1, y1] = interior(origin, pitch, row, column);
+            if let Some(cell) = stats(image, x0, y0, x1, y1) {
+                backgrounds.push(cell.background);
+            }
+        }
+    }
+    // The covered colour: the commonest background among the board's cells.
+    let mut counts: Vec<([f32; 3], usize)> = Vec::new();
+    for colour in backgrounds {
+        match counts.iter_mut().find(|(known, _)| distance(*known, colour) < 24.0) {
+            Some(entry) => entry.1 += 1,
+            None => counts.push((colour, 1)),
+        }
+    }
+    let covered = counts.iter().max_by_key(|(_, count)| *count).map(|(colour, _)| *colour).unwrap_or([0.0; 3]);
+    Ok(Calibration {
+        origin,
+        pitch,
+        columns,
+        rows,
+        covered,
+        theme,
+    })
+}
+
+fn is_reddish(colour: [f32; 3]) -> bool {
+    colour[0] > 150.0 && colour[0] > colour[1] + 80.0 && colour[0] > colour[2] + 80.0
+}
+
+fn luminance_of(colour: [f32; 3]) -> f32 {
+    0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+}
+
+/// Reads one cell.
+fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, column: usize) -> CellRead {
+    let [x0, y0, x1, y1] = interior(calibration.origin, calibration.pitch, row, column);
+    let Some(cell) = stats(image, x0, y0, x1, y1) else { return CellRead::Unknown };
+    let on_covered = distance(cell.background, calibration.covered) < 30.0;
+    let has_ink = cell.ink_fraction > 0.02;
+    match calibration.theme {
+        Theme::Classic => {
+            if on_covered {
+                return match (has_ink, is_reddish(cell.ink)) {
+                    (false, _) => CellRead::Covered,
+                    (true, true) => CellRead::Flag,
+                    (true, false) if luminance_of(cell.ink) < 60.0 => CellRead::Mine,
+                    (true, false) => CellRead::Unknown,
+                };
+            }
+            if is_reddish(cell.background) {
+                return CellRead::Exploded;
+            }
+            if !has_ink {
+                return CellRead::Number(0);
+            }
+            let (index, gap) = CLASSIC_DIGITS
+                .iter()
+                .enumerate()
+                .map(|(index, colour)| (index, distance(*colour, cell.ink)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .unwrap_or((0, f32::MAX));
+            if gap < 150.0 { CellRead::Number(index as u8 + 1) } else { CellRead::Unknown }
+        }
+        Theme::Tinted => {
+            if on_covered {
+                return if has_ink { CellRead::Flag } else { CellRead::Covered };
+            }
+            if has_ink && is_reddish(cell.ink) && cell.ink_fraction > 0.1 {
+                return CellRead::Exploded;
+            }
+            if luminance_of(cell.background) + 25.0 < luminance_of(calibration.covered) {
+                return CellRead::Mine;
+            }
+            let (index, gap) = TINTED_BACKGROUNDS
+                .iter()
+                .enumerate()
+                .map(|(index, colour)| (index, distance(*colour, cell.background)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .unwrap_or((0, f32::MAX));
+            if gap < 30.0 && has_ink {
+                return CellRead::Number(index as u8 + 1);
+            }
+            // A blank revealed tile: lighter than covered, grey, no ink.
+            let grey = (cell.background[0] - cell.background[2]).abs() < 20.0;
+            if !has_ink && grey && luminance_of(cell.background) > luminance_of(calibration.covered) + 15.0 {
+                CellRead::Number(0)
+            } else {
+                CellRead::Unknown
+            }
+        }
+    }
+}
+
+/// Reads every cell of a calibrated board.
+pub fn read(image: &RgbaImage, calibration: &Calibration) -> BoardRead {
+    let cells = (0..calibration.rows)
+        .flat_map(|row| (0..calibration.columns).map(move |column| (row, column)))
+        .map(|(row, column)| read_cell(image, calibration, row, column))
+        .collect();
+    BoardRead { columns: calibration.columns, rows: calibration.rows, cells }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blank_image_has_no_grid() {
+        let image = RgbaImage::from_pixel(200, 100, Rgba([200, 200, 200, 255]));
+        assert_eq!(calibrate(&image, Theme::Classic), Err(VisionError::NoGrid));
+        let tiny = RgbaImage::new(10, 10);
+        assert!(matches!(calibrate(&tiny, Theme::Classic), Err(VisionError::TooSmall { .. })));
+    }
+}
