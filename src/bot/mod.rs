@@ -10,6 +10,16 @@
 //! read cells by colour, click with a robot API) and the Puzlogic bot (find the game area from
 //! its edges, read cells, cache per frame).
 
+pub mod annotate;
+pub mod input;
+pub mod player;
+pub mod screen;
+pub mod targets;
 pub mod vision;
 
+pub use annotate::annotate;
+pub use input::{EnigoInput, InputEvent, InputSink, MouseButton, Recorder};
+pub use player::{Bot, BotReport, BotSettings, BotStatus, ReadLog, check_reads, consistent};
+pub use screen::{Frame, ImageScreen, ScreenSource, WindowInfo, XcapScreen};
+pub use targets::{Level, Target, TargetKind};
 pub use vision::{BoardRead, Calibration, CellRead, Theme, VisionError, calibrate, read};

@@ -350,7 +350,10 @@ fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<CellSt
     let (count, sum) = buckets.values().copied().max_by_key(|(count, _)| *count)?;
     let background = sum.map(|value| value / count as f32);
     let total = ((xs.1 - xs.0) * (ys.1 - ys.0)) as f32;
-    let (mut flat, mut ink_count, mut ink_sum) = (0u32, 0u32, [0.0f32; 3]);
+    // Ink: pixels far from the background. Its colour is taken from the strongest third of
+    // them, the glyph's core, since thin antialiased glyphs blend into the background at edges.
+    let mut flat = 0u32;
+    let mut inked: Vec<(f32, [f32; 3])> = Vec::new();
     for y in ys.0..ys.1 {
         for x in xs.0..xs.1 {
             let pixel = image.get_pixel(x, y);
@@ -360,14 +363,24 @@ fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<CellSt
                 flat += 1;
             }
             if away > 90.0 {
-                ink_count += 1;
-                for channel in 0..3 {
-                    ink_sum[channel] += colour[channel];
-                }
+                inked.push((away, colour));
             }
         }
     }
-    let ink = if ink_count > 0 { ink_sum.map(|value| value / ink_count as f32) } else { background };
+    let ink_count = inked.len();
+    let ink = if inked.is_empty() {
+        background
+    } else {
+        inked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let core = &inked[..inked.len().div_ceil(3)];
+        let mut sum = [0.0f32; 3];
+        for (_, colour) in core {
+            for channel in 0..3 {
+                sum[channel] += colour[channel];
+            }
+        }
+        sum.map(|value| value / core.len() as f32)
+    };
     Some(CellStats { background, flatness: flat as f32 / total, ink_fraction: ink_count as f32 / total, ink })
 }
 

@@ -1,7 +1,7 @@
 //! `curio bot ...`: read a minesweeper board from the screen or an image, play games by mouse.
 
 use super::{CliError, named, print_json, usage};
-use crate::bot::{self, Theme};
+use crate::bot::{self, Bot, BotSettings, EnigoInput, Level, ScreenSource, TargetKind, Theme, XcapScreen};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -16,16 +16,66 @@ pub struct BotArgs {
 
 #[derive(Debug, Subcommand)]
 enum BotCommand {
-    /// Find the board in a screenshot and print what each cell shows.
-    #[command(after_help = "Examples:\n  curio bot read --image screenshot.png\n  curio bot read --image gnome.png --theme tinted --json")]
+    /// Play games through the screen: capture, read, solve, click.
+    #[command(
+        after_help = "Targets: builtin (launches `curio mines window`), gnome-mines (launches GNOME Mines), or the title of an open window.\n\nExamples:\n  curio bot play --target builtin --games 5 --json\n  curio bot play --target gnome-mines --games 3 --level beginner\n  curio bot play --target \"Minesweeper\" --games 1 --dry-run"
+    )]
+    Play(PlayArgs),
+    /// Find the board in a window (or a screenshot file) and print what each cell shows.
+    #[command(
+        after_help = "Examples:\n  curio bot read --window \"Curio Minesweeper\" --out annotated.png\n  curio bot read --image screenshot.png --theme tinted --json"
+    )]
     Read(ReadArgs),
+    /// List the windows the bot can see.
+    Windows(WindowsArgs),
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// builtin, gnome-mines, or (part of) a window's title.
+    #[arg(long)]
+    target: String,
+    /// Games to finish.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100000))]
+    games: u64,
+    /// Board size for the launched targets.
+    #[arg(long, default_value = "beginner", value_parser = named(&Level::ALL, Level::name))]
+    level: Level,
+    /// First game's seed (builtin target).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Mines on the board (default: the standard count of the board's size).
+    #[arg(long)]
+    mines: Option<usize>,
+    /// Only print the moves; click nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Most clicks a second.
+    #[arg(long, default_value_t = 40.0)]
+    max_moves_per_s: f64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct WindowsArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
 struct ReadArgs {
-    /// A screenshot file to read.
+    /// A window to capture, by (part of) its title.
+    #[arg(long, conflicts_with = "image", required_unless_present = "image")]
+    window: Option<String>,
+    /// A screenshot file to read instead.
     #[arg(long, value_name = "FILE.png")]
-    image: PathBuf,
+    image: Option<PathBuf>,
+    /// Write the image with the grid and readings drawn over it.
+    #[arg(long, value_name = "FILE.png")]
+    out: Option<PathBuf>,
     /// How the target draws its numbers.
     #[arg(long, default_value = "classic", value_parser = named(&Theme::ALL, Theme::name))]
     theme: Theme,
@@ -37,16 +87,170 @@ struct ReadArgs {
 pub(super) fn run(args: BotArgs) -> Result<(), CliError> {
     match args.command {
         BotCommand::Read(args) => read(args),
+        BotCommand::Play(args) => play(args),
+        BotCommand::Windows(args) => windows(args),
     }
 }
 
+fn need_display() -> Result<(), CliError> {
+    if std::env::var_os("DISPLAY").is_none() {
+        return Err(CliError::Failure(anyhow::anyhow!(
+            "no display: DISPLAY is not set; the bot reads and clicks an X11 screen (run under a desktop session or Xvfb)"
+        )));
+    }
+    Ok(())
+}
+
+fn windows(args: WindowsArgs) -> Result<(), CliError> {
+    need_display()?;
+    let list = XcapScreen::default().windows().map_err(|error| CliError::Failure(error.into()))?;
+    if args.json {
+        return print_json(&json!({ "windows": list }));
+    }
+    for window in list {
+        say!("{:>10}  {:>5}x{:<5} at ({}, {})  {}", window.id, window.width, window.height, window.x, window.y, window.title);
+    }
+    Ok(())
+}
+
+fn play(args: PlayArgs) -> Result<(), CliError> {
+    if !(args.max_moves_per_s.is_finite() && args.max_moves_per_s > 0.0) {
+        return Err(usage(anyhow::anyhow!("--max-moves-per-s must be a positive number, got {}", args.max_moves_per_s)));
+    }
+    need_display()?;
+    let kind = TargetKind::parse(&args.target);
+    let truth = if kind == TargetKind::Builtin {
+        Some(tempfile_path("curio-bot-truth", "jsonl"))
+    } else {
+        None
+    };
+    let mut screen = XcapScreen::default();
+    let target = bot::targets::launch(&kind, args.level, args.seed, truth.as_deref(), &mut screen)
+        .map_err(|error| CliError::Failure(error.into()))?;
+    let input = EnigoInput::new().map_err(|error| CliError::Failure(error.into()))?;
+    let settings = BotSettings {
+        games: args.games as usize,
+        dry_run: args.dry_run,
+        max_moves_per_second: args.max_moves_per_s,
+        mines: args.mines,
+        level: args.level,
+        ..BotSettings::default()
+    };
+    let mut player = Bot::new(screen, input, settings, kind.clone(), target.window.clone());
+    let json_output = args.json;
+    let mut last_games = 0;
+    let (report, log) = player.play(&mut |status: &bot::BotStatus| {
+        if status.report.games > last_games {
+            last_games = status.report.games;
+            if !json_output {
+                let result = if status.report.results.last() == Some(&true) { "won" } else { "lost" };
+                eprintln!("game {}: {result} ({} moves so far)", status.report.games, status.report.moves);
+            } else if args.dry_run {
+            }
+        }
+        if std::env::var_os("CURIO_BOT_DEBUG").is_some() {
+            eprintln!("{} | games {} moves {} reads {} rejected {}", status.message, status.report.games, status.report.moves, status.report.reads, status.report.rejected_reads);
+            if let Some(board) = &status.board {
+                eprintln!("{}", board.to_text());
+            }
+        }
+        if args.dry_run && !json_output {
+            if let Some(first) = status.moves.first() {
+                eprintln!("advice: reveal row {}, column {}: {}", first.row, first.column, first.reason.describe());
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    drop(target);
+    // The built-in window logs each finished game: check every read against it.
+    let (checked, wrong) = match &truth {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let lines: Vec<serde_json::Value> = text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+            let _ = std::fs::remove_file(path);
+            let result = bot::check_reads(&log, &lines);
+            (Some(result.0), Some(result.1))
+        }
+        None => (None, None),
+    };
+    let misreads = wrong.unwrap_or(report.misreads);
+    let seconds_per_game = if report.game_seconds.is_empty() {
+        0.0
+    } else {
+        report.game_seconds.iter().sum::<f64>() / report.game_seconds.len() as f64
+    };
+    if json_output {
+        print_json(&json!({
+            "target": args.target,
+            "games": report.games,
+            "wins": report.wins,
+            "moves": report.moves,
+            "reads": report.reads,
+            "misreads": misreads,
+            "rejected_reads": report.rejected_reads,
+            "reads_checked_against_truth": checked,
+            "moves_per_second": report.moves_per_second,
+            "seconds_per_game": seconds_per_game,
+            "outside_clicks": report.outside_clicks,
+            "stopped": report.stopped,
+        }))?;
+    } else {
+        say!(
+            "{} games, {} won; {} moves at {:.1} moves/s, {:.1} s a game; {} reads, {} misreads{}; {} clicks outside the board",
+            report.games,
+            report.wins,
+            report.moves,
+            report.moves_per_second,
+            seconds_per_game,
+            report.reads,
+            misreads,
+            checked.map(|n| format!(" (checked {n} reads against the window's log)")).unwrap_or_default(),
+            report.outside_clicks
+        );
+        if let Some(reason) = &report.stopped {
+            say!("stopped: {reason}");
+        }
+    }
+    match &report.stopped {
+        Some(reason) => Err(CliError::Failure(anyhow::anyhow!("the bot stopped: {reason}"))),
+        None => Ok(()),
+    }
+}
+
+/// A fresh path in the temporary folder.
+fn tempfile_path(prefix: &str, extension: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    std::env::temp_dir().join(format!("{prefix}-{}-{nanos}.{extension}", std::process::id()))
+}
+
 fn read(args: ReadArgs) -> Result<(), CliError> {
-    let image = image::open(&args.image)
-        .with_context(|| format!("cannot read image {}", args.image.display()))
-        .map_err(usage)?
-        .to_rgba8();
+    let image = match (&args.image, &args.window) {
+        (Some(path), _) => image::open(path)
+            .with_context(|| format!("cannot read image {}", path.display()))
+            .map_err(usage)?
+            .to_rgba8(),
+        (None, Some(title)) => {
+            need_display()?;
+            let mut screen = XcapScreen::default();
+            let window = screen
+                .windows()
+                .map_err(|error| CliError::Failure(error.into()))?
+                .into_iter()
+                .find(|window| window.title.contains(title.as_str()))
+                .ok_or_else(|| usage(anyhow::anyhow!("no window titled '{title}' (see curio bot windows)")))?;
+            screen.capture(window.id).map_err(|error| CliError::Failure(error.into()))?.image
+        }
+        (None, None) => return Err(usage(anyhow::anyhow!("give --window TITLE or --image FILE"))),
+    };
     let calibration = bot::calibrate(&image, args.theme).map_err(|error| usage(anyhow::anyhow!("{error}")))?;
     let board = bot::read(&image, &calibration);
+    if let Some(out) = &args.out {
+        let annotated = bot::annotate(&image, &calibration, &board);
+        let bytes = crate::export::encode_png(&annotated).map_err(|message| CliError::Failure(anyhow::anyhow!(message)))?;
+        crate::export::write_atomically(out, &bytes)
+            .with_context(|| format!("cannot write {}", out.display()))
+            .map_err(CliError::Failure)?;
+    }
     if args.json {
         return print_json(&json!({ "calibration": calibration, "board": board.to_text() }));
     }

@@ -1,0 +1,582 @@
+//! The bot's loop: capture, read, check against the last read, solve, click, wait for the
+//! screen to change, and again; new games until the count is reached.
+//!
+//! Safety fence: every click is checked to fall inside the calibrated board (a click outside is
+//! refused, counted and ends the run); the run stops at once when the window moves, resizes or
+//! closes, or when the pointer is not where the bot left it (the user took the mouse); clicks are
+//! rate-limited; a dry run only reports the moves; the caller's [`BotObserver`] hears every
+//! status and can stop the run at any capture.
+
+use super::input::{InputSink, MouseButton};
+use super::screen::{Frame, ScreenSource, WindowInfo};
+use super::targets::{self, TargetKind, to_screen};
+use super::vision::{self, BoardRead, Calibration, CellRead};
+use crate::mines::{Action, Cell, FirstClickRule, Move, Policy, solver::BoardView};
+use serde::Serialize;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// How the bot plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotSettings {
+    /// Games to finish.
+    pub games: usize,
+    /// Only report moves; click nothing.
+    pub dry_run: bool,
+    /// Most clicks a second.
+    pub max_moves_per_second: f64,
+    /// Mines on the board; `None` takes the standard count of the board's size.
+    pub mines: Option<usize>,
+    /// How long to wait for the screen to change after a click.
+    pub settle_timeout: Duration,
+    /// The size to pick where the target asks (GNOME Mines' size chooser).
+    pub level: targets::Level,
+}
+
+impl Default for BotSettings {
+    fn default() -> Self {
+        BotSettings {
+            games: 1,
+            dry_run: false,
+            max_moves_per_second: 40.0,
+            mines: None,
+            settle_timeout: Duration::from_millis(800),
+            level: targets::Level::Beginner,
+        }
+    }
+}
+
+/// Counters of a run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct BotReport {
+    /// Games finished.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// Clicks made (reveals and flags).
+    pub moves: usize,
+    /// Boards read.
+    pub reads: usize,
+    /// Captures rejected before use (a cell that fits nothing, as mid-animation, or a cell that
+    /// cannot change changed) and captured again.
+    pub rejected_reads: usize,
+    /// Accepted reads the solver then found impossible (read again before acting).
+    pub misreads: usize,
+    /// Clicks refused because they fell outside the board (the run stops at the first).
+    pub outside_clicks: usize,
+    /// Seconds of play.
+    pub seconds: f64,
+    /// Moves a second over the run.
+    pub moves_per_second: f64,
+    /// Seconds of each finished game.
+    pub game_seconds: Vec<f64>,
+    /// Each finished game's result: true won.
+    pub results: Vec<bool>,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<String>,
+}
+
+/// Checks every accepted read against the built-in window's truth log (one JSON line a
+/// finished game, with its `mines` as `[row, column]` pairs): a number must be a safe cell with
+/// that many mines around it, a mine or exploded cell a mine. Returns (reads checked, reads with
+/// a wrong cell).
+pub fn check_reads(log: &ReadLog, truth: &[serde_json::Value]) -> (usize, usize) {
+    let (mut checked, mut wrong) = (0, 0);
+    for (reads, game) in log.games.iter().zip(truth) {
+        let width = game["width"].as_u64().unwrap_or(0) as usize;
+        let height = game["height"].as_u64().unwrap_or(0) as usize;
+        let mut mine = vec![false; width * height];
+        for pair in game["mines"].as_array().into_iter().flatten() {
+            let (row, column) = (pair[0].as_u64().unwrap_or(0) as usize, pair[1].as_u64().unwrap_or(0) as usize);
+            if row < height && column < width {
+                mine[row * width + column] = true;
+            }
+        }
+        for read in reads {
+            checked += 1;
+            let cells: Vec<char> = read.lines().flat_map(str::chars).collect();
+            let bad = cells.len() != width * height
+                || cells.iter().enumerate().any(|(index, symbol)| match symbol {
+                    '.' | '1'..='8' => {
+                        let expected = crate::mines::board::neighbours(width, height, index).filter(|&n| mine[n]).count();
+                        let shown = if *symbol == '.' { 0 } else { symbol.to_digit(10).unwrap_or(0) as usize };
+                        mine[index] || expected != shown
+                    }
+                    'X' | '*' => !mine[index],
+                    _ => false,
+                });
+            wrong += usize::from(bad);
+        }
+    }
+    (checked, wrong)
+}
+
+/// Every board the bot accepted, game by game (for checking against a truth log).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ReadLog {
+    /// The reads of each game, as text.
+    pub games: Vec<Vec<String>>,
+}
+
+/// Why the run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum StopReason {
+    /// Asked to stop.
+    #[error("stopped")]
+    Cancelled,
+    /// The window moved, resized or closed.
+    #[error("the window moved, resized or closed: {0}")]
+    WindowChanged(String),
+    /// The pointer was moved by someone else.
+    #[error("the pointer moved away from where the bot left it (failsafe)")]
+    Failsafe,
+    /// No board found.
+    #[error("no board found: {0}")]
+    NoBoard(String),
+    /// The board cannot be read consistently.
+    #[error("the board cannot be read consistently: {0}")]
+    Unreadable(String),
+    /// A click would fall outside the board.
+    #[error("a click at ({0}, {1}) would fall outside the board")]
+    OutsideClick(i32, i32),
+    /// A backend failed.
+    #[error("{0}")]
+    Backend(String),
+}
+
+/// A status line for the caller: what the bot sees and does.
+#[derive(Clone, Debug)]
+pub struct BotStatus {
+    /// The last frame's image.
+    pub frame: Option<Frame>,
+    /// The calibration.
+    pub calibration: Option<Calibration>,
+    /// The last read.
+    pub board: Option<BoardRead>,
+    /// Mine probabilities of the last read's cells, where the solver knows them.
+    pub probabilities: Vec<Option<f64>>,
+    /// The moves chosen last.
+    pub moves: Vec<Move>,
+    /// The counters.
+    pub report: BotReport,
+    /// One line about what happened last.
+    pub message: String,
+}
+
+/// Hears the bot's progress; returning `Break` stops the run at the next capture.
+pub trait BotObserver {
+    /// A new status.
+    fn status(&mut self, status: &BotStatus) -> ControlFlow<()>;
+}
+
+impl<F: FnMut(&BotStatus) -> ControlFlow<()>> BotObserver for F {
+    fn status(&mut self, status: &BotStatus) -> ControlFlow<()> {
+        self(status)
+    }
+}
+
+fn to_cells(board: &BoardRead) -> Vec<Cell> {
+    board
+        .cells
+        .iter()
+        .map(|cell| match cell {
+            CellRead::Number(n) => Cell::Revealed(*n),
+            CellRead::Flag => Cell::Flagged,
+            CellRead::Exploded | CellRead::Mine => Cell::Exploded,
+            CellRead::Covered | CellRead::Unknown => Cell::Covered,
+        })
+        .collect()
+}
+
+/// Whether `next` can follow `previous` in one game: revealed numbers stay, nothing returns to
+/// covered except a flag the bot removed, and every cell is something the theme knows.
+pub fn consistent(previous: Option<&BoardRead>, next: &BoardRead) -> Result<(), String> {
+    if let Some(index) = next.cells.iter().position(|cell| *cell == CellRead::Unknown) {
+        return Err(format!("cell {index} fits nothing"));
+    }
+    if let Some(previous) = previous {
+        if previous.cells.len() != next.cells.len() {
+            return Err("the board changed size".into());
+        }
+        for (index, (before, after)) in previous.cells.iter().zip(&next.cells).enumerate() {
+            let fine = match (before, after) {
+                (CellRead::Number(a), CellRead::Number(b)) => a == b,
+                (CellRead::Number(_), _) => false,
+                (CellRead::Exploded, other) => *other == CellRead::Exploded,
+                _ => true,
+            };
+            if !fine {
+                return Err(format!("cell {index} was {before:?} and now reads {after:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The game's state from a read with `mines` mines.
+fn outcome(board: &BoardRead, mines: usize) -> Option<bool> {
+    if board.cells.iter().any(|cell| matches!(cell, CellRead::Exploded | CellRead::Mine)) {
+        return Some(false);
+    }
+    let unrevealed = board.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
+    (unrevealed == mines).then_some(true)
+}
+
+/// The bot, with its backends.
+pub struct Bot<S: ScreenSource, I: InputSink> {
+    /// Screenshots.
+    pub screen: S,
+    /// Clicks.
+    pub input: I,
+    /// Settings.
+    pub settings: BotSettings,
+    /// What it plays.
+    pub kind: TargetKind,
+    /// Its window.
+    pub window: WindowInfo,
+    /// Where the bot last left the pointer.
+    parked: Option<(i32, i32)>,
+    last_click: Option<Instant>,
+}
+
+impl<S: ScreenSource, I: InputSink> Bot<S, I> {
+    /// A bot for a window.
+    pub fn new(screen: S, input: I, settings: BotSettings, kind: TargetKind, window: WindowInfo) -> Self {
+        Bot { screen, input, settings, kind, window, parked: None, last_click: None }
+    }
+
+    fn backend(error: impl std::fmt::Display) -> StopReason {
+        StopReason::Backend(error.to_string())
+    }
+
+    /// Captures the window, stopping when it moved or resized since the bot found it.
+    fn capture(&mut self) -> Result<Frame, StopReason> {
+        let frame = self.screen.capture(self.window.id).map_err(|error| StopReason::WindowChanged(error.to_string()))?;
+        if !frame.window.same_place(&self.window) {
+            return Err(StopReason::WindowChanged(format!(
+                "was {}x{} at ({}, {}), now {}x{} at ({}, {})",
+                self.window.width,
+                self.window.height,
+                self.window.x,
+                self.window.y,
+                frame.window.width,
+                frame.window.height,
+                frame.window.x,
+                frame.window.y
+            )));
+        }
+        Ok(frame)
+    }
+
+    /// Checks the failsafe: the pointer must be where the bot left it.
+    fn check_pointer(&mut self) -> Result<(), StopReason> {
+        if let (Some(parked), Some(now)) = (self.parked, self.input.pointer())
+            && ((parked.0 - now.0).abs() > 3 || (parked.1 - now.1).abs() > 3)
+        {
+            return Err(StopReason::Failsafe);
+        }
+        Ok(())
+    }
+
+    /// Moves the pointer off the board (targets highlight the tile under it) to a spot in the
+    /// window left of the board.
+    fn park(&mut self, calibration: &Calibration) -> Result<(), StopReason> {
+        if self.settings.dry_run {
+            return Ok(());
+        }
+        let [left, top, _, _] = calibration.bounds();
+        let (x, y) = to_screen(&self.window, (left - calibration.pitch[0] * 0.3).max(1.0), (top - 2.0).max(1.0));
+        self.input.move_to(x, y).map_err(Self::backend)?;
+        self.parked = Some((x, y));
+        Ok(())
+    }
+
+    /// Clicks a cell, through the fence and the rate limit.
+    fn click_cell(
+        &mut self,
+        calibration: &Calibration,
+        row: usize,
+        column: usize,
+        button: MouseButton,
+        report: &mut BotReport,
+    ) -> Result<(), StopReason> {
+        let [x, y] = calibration.cell_center(row, column);
+        let (screen_x, screen_y) = to_screen(&self.window, x, y);
+        if row >= calibration.rows || column >= calibration.columns || !calibration.contains(x, y, calibration.pitch[0] * 0.2) {
+            report.outside_clicks += 1;
+            return Err(StopReason::OutsideClick(screen_x, screen_y));
+        }
+        if let Some(last) = self.last_click {
+            let gap = Duration::from_secs_f64(1.0 / self.settings.max_moves_per_second.max(0.1));
+            let elapsed = last.elapsed();
+            if elapsed < gap {
+                std::thread::sleep(gap - elapsed);
+            }
+        }
+        self.check_pointer()?;
+        if std::env::var_os("CURIO_BOT_DEBUG").is_some() {
+            eprintln!("click ({screen_x}, {screen_y}) window {:?} cell ({row}, {column}) centre ({x:.1}, {y:.1})", self.window);
+        }
+        self.input.click(screen_x, screen_y, button).map_err(Self::backend)?;
+        self.parked = Some((screen_x, screen_y));
+        self.last_click = Some(Instant::now());
+        report.moves += 1;
+        Ok(())
+    }
+
+    /// Reads the board until two reads in a row agree and pass the consistency check against
+    /// `previous` (or `timeout` passes); counts rejected reads as misreads.
+    fn stable_read(
+        &mut self,
+        calibration: &Calibration,
+        previous: Option<&BoardRead>,
+        must_differ: bool,
+        timeout: Duration,
+        report: &mut BotReport,
+        observer: &mut impl BotObserver,
+    ) -> Result<(Frame, BoardRead), StopReason> {
+        let deadline = Instant::now() + timeout;
+        let mut candidate: Option<BoardRead> = None;
+        let mut last_problem = String::new();
+        loop {
+            let frame = self.capture()?;
+            let board = vision::read(&frame.image, calibration);
+            report.reads += 1;
+            let changed = previous.is_none_or(|previous| *previous != board);
+            match consistent(previous, &board) {
+                Ok(()) if candidate.as_ref() == Some(&board) && (changed || !must_differ) => return Ok((frame, board)),
+                Ok(()) => candidate = Some(board),
+                Err(problem) => {
+                    report.rejected_reads += 1;
+                    last_problem = problem;
+                    candidate = None;
+                }
+            }
+            if Instant::now() > deadline {
+                // Consistent but unchanged: the click changed nothing (yet); go on with it.
+                return match candidate {
+                    Some(board) => Ok((frame, board)),
+                    None => Err(StopReason::Unreadable(last_problem)),
+                };
+            }
+            let status = BotStatus {
+                frame: None,
+                calibration: Some(calibration.clone()),
+                board: None,
+                probabilities: Vec::new(),
+                moves: Vec::new(),
+                report: report.clone(),
+                message: "waiting for the screen".into(),
+            };
+            if observer.status(&status).is_break() {
+                return Err(StopReason::Cancelled);
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    /// Captures and calibrates on a fresh board (every cell covered), starting a new game first
+    /// when the board is not fresh.
+    fn fresh_board(&mut self, report: &mut BotReport, observer: &mut impl BotObserver) -> Result<Calibration, StopReason> {
+        let theme = self.kind.theme();
+        let mut restarted = false;
+        let mut chose_size = false;
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let frame = self.capture()?;
+            let found = vision::calibrate(&frame.image, theme);
+            if found.is_err() && self.kind == TargetKind::GnomeMines && !chose_size && !self.settings.dry_run {
+                // GNOME Mines opens on its size chooser: pick the size, as a player would.
+                let (x, y) = targets::gnome_level_button(&self.window, self.settings.level);
+                let (screen_x, screen_y) = to_screen(&self.window, x, y);
+                self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
+                self.parked = self.input.pointer();
+                chose_size = true;
+                std::thread::sleep(Duration::from_millis(500));
+                continue;
+            }
+            if let Ok(calibration) = &found {
+                let board = vision::read(&frame.image, calibration);
+                if board.count(CellRead::Covered) == board.cells.len() {
+                    return Ok(calibration.clone());
+                }
+                if !restarted && !self.settings.dry_run && !matches!(self.kind, TargetKind::Window(_)) {
+                    self.park(calibration)?;
+                    targets::new_game(&self.kind, &self.window, calibration, &mut self.input).map_err(Self::backend)?;
+                    self.parked = self.input.pointer();
+                    restarted = true;
+                }
+            }
+            if Instant::now() > deadline {
+                return Err(match found {
+                    Err(error) => StopReason::NoBoard(error.to_string()),
+                    Ok(_) => StopReason::NoBoard("the board never showed a new game".into()),
+                });
+            }
+            let status = BotStatus {
+                frame: Some(frame),
+                calibration: found.ok(),
+                board: None,
+                probabilities: Vec::new(),
+                moves: Vec::new(),
+                report: report.clone(),
+                message: "waiting for a new game".into(),
+            };
+            if observer.status(&status).is_break() {
+                return Err(StopReason::Cancelled);
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+
+    /// Plays `settings.games` games; the report says how it went, the read log what it saw.
+    pub fn play(&mut self, observer: &mut impl BotObserver) -> (BotReport, ReadLog) {
+        let mut report = BotReport::default();
+        let mut log = ReadLog::default();
+        let started = Instant::now();
+        // The window's true place comes with its first capture.
+        let result = match self.screen.capture(self.window.id) {
+            Ok(frame) => {
+                self.window = frame.window;
+                self.play_games(&mut report, &mut log, observer)
+            }
+            Err(error) => Err(StopReason::WindowChanged(error.to_string())),
+        };
+        if let Err(reason) = result {
+            report.stopped = Some(reason.to_string());
+        }
+        report.seconds = started.elapsed().as_secs_f64();
+        report.moves_per_second = if report.seconds > 0.0 { report.moves as f64 / report.seconds } else { 0.0 };
+        (report, log)
+    }
+
+    fn play_games(&mut self, report: &mut BotReport, log: &mut ReadLog, observer: &mut impl BotObserver) -> Result<(), StopReason> {
+        let policy = Policy::default();
+        let rule = match self.kind {
+            TargetKind::GnomeMines => FirstClickRule::Opening,
+            _ => FirstClickRule::Safe,
+        };
+        while report.games < self.settings.games {
+            let calibration = self.fresh_board(report, observer)?;
+            let mines = self
+                .settings
+                .mines
+                .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
+                .ok_or_else(|| {
+                    StopReason::NoBoard(format!(
+                        "a {}x{} board has no standard mine count; say how many",
+                        calibration.columns, calibration.rows
+                    ))
+                })?;
+            let game_started = Instant::now();
+            log.games.push(Vec::new());
+            let mut previous: Option<BoardRead> = None;
+            let mut must_differ = false;
+            let mut finishing = false;
+            loop {
+                self.park(&calibration)?;
+                let read = self.stable_read(
+                    &calibration,
+                    previous.as_ref(),
+                    must_differ,
+                    self.settings.settle_timeout,
+                    report,
+                    observer,
+                );
+                let mut board_hidden = false;
+                let (frame, board) = match read {
+                    // The last safe cell was clicked and the target covered its board (GNOME
+                    // Mines flags the mines and opens its scores dialog): a win.
+                    Err(StopReason::Unreadable(_)) if finishing => {
+                        let board = previous.clone().unwrap_or_else(|| BoardRead { columns: 0, rows: 0, cells: Vec::new() });
+                        let frame = self.capture()?;
+                        board_hidden = true;
+                        (frame, board)
+                    }
+                    other => other?,
+                };
+                let won_by_finishing = finishing && (board_hidden || outcome(&board, mines) == Some(true));
+                if let Some(reads) = log.games.last_mut() {
+                    reads.push(board.to_text());
+                }
+                let result = if won_by_finishing { Some(true) } else { outcome(&board, mines) };
+                if let Some(won) = result {
+                    report.games += 1;
+                    report.wins += usize::from(won);
+                    report.results.push(won);
+                    report.game_seconds.push(game_started.elapsed().as_secs_f64());
+                    let status = BotStatus {
+                        frame: Some(frame),
+                        calibration: Some(calibration.clone()),
+                        board: Some(board),
+                        probabilities: Vec::new(),
+                        moves: Vec::new(),
+                        report: report.clone(),
+                        message: if won { "won".into() } else { "lost".into() },
+                    };
+                    if observer.status(&status).is_break() {
+                        return Err(StopReason::Cancelled);
+                    }
+                    if report.games < self.settings.games {
+                        if self.settings.dry_run || matches!(self.kind, TargetKind::Window(_)) {
+                            // The player starts the next game.
+                        } else {
+                            self.park(&calibration)?;
+                            // Let the target show its end of game before asking for a new one.
+                            std::thread::sleep(Duration::from_millis(300));
+                            if won && self.kind == TargetKind::GnomeMines {
+                                // Close the scores dialog.
+                                self.input.escape().map_err(Self::backend)?;
+                                std::thread::sleep(Duration::from_millis(300));
+                            }
+                            targets::new_game(&self.kind, &self.window, &calibration, &mut self.input)
+                                .map_err(Self::backend)?;
+                            self.parked = self.input.pointer();
+                        }
+                    }
+                    break;
+                }
+                let cells = to_cells(&board);
+                let view = BoardView { width: calibration.columns, height: calibration.rows, mines, cells: &cells };
+                let analysis = crate::mines::analyze(&view, crate::mines::solver::DEFAULT_NODE_BUDGET).ok();
+                let moves = match policy.next_moves(&view, rule) {
+                    Ok(moves) => moves,
+                    Err(error) => {
+                        // An inconsistent board is a misread: read again.
+                        report.misreads += 1;
+                        previous = None;
+                        must_differ = false;
+                        if report.misreads > 50 {
+                            return Err(StopReason::Unreadable(error.to_string()));
+                        }
+                        continue;
+                    }
+                };
+                let status = BotStatus {
+                    frame: Some(frame),
+                    calibration: Some(calibration.clone()),
+                    board: Some(board.clone()),
+                    probabilities: analysis.map(|a| a.probabilities).unwrap_or_default(),
+                    moves: moves.clone(),
+                    report: report.clone(),
+                    message: moves.first().map(|m| m.reason.describe()).unwrap_or_default(),
+                };
+                if observer.status(&status).is_break() {
+                    return Err(StopReason::Cancelled);
+                }
+                // Revealing every safe cell left ends the game: the target may then cover its board.
+                let reveals = moves.iter().filter(|m| m.action == Action::Reveal).count();
+                let unrevealed = board.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
+                finishing = reveals > 0 && reveals == unrevealed.saturating_sub(mines);
+                if !self.settings.dry_run {
+                    for chosen in moves.iter().filter(|m| m.action == Action::Reveal) {
+                        self.click_cell(&calibration, chosen.row, chosen.column, MouseButton::Left, report)?;
+                    }
+                }
+                previous = Some(board);
+                must_differ = true;
+            }
+        }
+        Ok(())
+    }
+}

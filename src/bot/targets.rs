@@ -1,0 +1,250 @@
+//! The games the bot plays: the built-in window (`curio mines window`), GNOME Mines, or any window
+//! by title; how each is launched, found, and restarted the way a player would.
+
+use super::input::{InputSink, MouseButton};
+use super::screen::{ScreenSource, WindowInfo};
+use super::vision::{Calibration, Theme};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Which game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    /// `curio mines window`, launched by the bot.
+    Builtin,
+    /// GNOME Mines, launched by the bot.
+    GnomeMines,
+    /// A window already open, found by (part of) its title.
+    Window(String),
+}
+
+impl TargetKind {
+    /// Parses `builtin`, `gnome-mines` or a window title.
+    pub fn parse(text: &str) -> TargetKind {
+        match text {
+            "builtin" => TargetKind::Builtin,
+            "gnome-mines" => TargetKind::GnomeMines,
+            title => TargetKind::Window(title.to_string()),
+        }
+    }
+
+    /// How the target draws numbers.
+    pub fn theme(&self) -> Theme {
+        match self {
+            TargetKind::GnomeMines => Theme::Tinted,
+            _ => Theme::Classic,
+        }
+    }
+
+    /// The title its window has (part of it).
+    pub fn title(&self) -> &str {
+        match self {
+            TargetKind::Builtin => "Curio Minesweeper",
+            TargetKind::GnomeMines => "Mines",
+            TargetKind::Window(title) => title,
+        }
+    }
+}
+
+/// Board sizes the launched targets offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// 9x9 with 10 mines (GNOME Mines: 8x8 with 10).
+    Beginner,
+    /// 16x16 with 40 mines.
+    Intermediate,
+    /// 30x16 with 99 mines.
+    Expert,
+}
+
+impl Level {
+    /// Every level.
+    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Expert];
+
+    /// Its name on the command line.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+        }
+    }
+}
+
+/// The standard mine count of a board size, when it is one of the classic or GNOME sizes.
+pub fn standard_mines(columns: usize, rows: usize) -> Option<usize> {
+    match (columns, rows) {
+        (9, 9) | (8, 8) => Some(10),
+        (16, 16) => Some(40),
+        (30, 16) | (16, 30) => Some(99),
+        _ => None,
+    }
+}
+
+/// Why a target could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    /// Its program could not be started.
+    #[error("cannot start {program}: {error}")]
+    Launch {
+        /// The program.
+        program: String,
+        /// What failed.
+        error: String,
+    },
+    /// Its window did not appear.
+    #[error("no window titled '{0}' appeared")]
+    NoWindow(String),
+    /// The screen backend failed.
+    #[error(transparent)]
+    Screen(#[from] super::screen::ScreenError),
+    /// The input backend failed.
+    #[error(transparent)]
+    Input(#[from] super::input::InputError),
+}
+
+/// A running target: its process (when the bot launched it) and its window.
+pub struct Target {
+    /// What it is.
+    pub kind: TargetKind,
+    /// The window.
+    pub window: WindowInfo,
+    /// The process the bot started, ended when the target is dropped.
+    pub process: Option<Child>,
+}
+
+impl Drop for Target {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.process {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Waits for a window whose title contains `title` (and, with `exclude`, is not one of those
+/// ids) and whose place has stayed the same for half a second (window managers move new windows).
+pub fn wait_for_window(
+    screen: &mut impl ScreenSource,
+    title: &str,
+    exclude: &[u32],
+    timeout: Duration,
+) -> Result<WindowInfo, TargetError> {
+    let deadline = Instant::now() + timeout;
+    let mut last: Option<(WindowInfo, Instant)> = None;
+    while Instant::now() < deadline {
+        let found = screen
+            .windows()?
+            .into_iter()
+            .filter(|window| window.title.contains(title) && !exclude.contains(&window.id) && !window.minimized)
+            .max_by_key(|window| window.width * window.height);
+        match (found, &last) {
+            (Some(window), Some((seen, since))) if window.same_place(seen) && window.id == seen.id => {
+                if since.elapsed() > Duration::from_millis(500) {
+                    return Ok(window);
+                }
+            }
+            (Some(window), _) => last = Some((window, Instant::now())),
+            (None, _) => last = None,
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Err(TargetError::NoWindow(title.to_string()))
+}
+
+fn spawn(program: &str, arguments: &[String]) -> Result<Child, TargetError> {
+    Command::new(program)
+        .args(arguments)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|error| TargetError::Launch { program: program.to_string(), error: error.to_string() })
+}
+
+/// Starts (or finds) the target and waits for its window. `log` is the built-in window's truth
+/// log; `seed` its first game's seed.
+pub fn launch(
+    kind: &TargetKind,
+    level: Level,
+    seed: u64,
+    log: Option<&std::path::Path>,
+    screen: &mut impl ScreenSource,
+) -> Result<Target, TargetError> {
+    let existing: Vec<u32> = screen.windows()?.iter().map(|window| window.id).collect();
+    let process = match kind {
+        TargetKind::Builtin => {
+            let exe = std::env::current_exe()
+                .map_err(|error| TargetError::Launch { program: "curio".into(), error: error.to_string() })?;
+            let mut arguments: Vec<String> =
+                vec!["mines".into(), "window".into(), "--level".into(), level.name().into(), "--seed".into(), seed.to_string()];
+            if let Some(log) = log {
+                arguments.push("--log".into());
+                arguments.push(log.display().to_string());
+            }
+            Some(spawn(&exe.display().to_string(), &arguments)?)
+        }
+        TargetKind::GnomeMines => {
+            let program = ["/usr/games/gnome-mines", "/usr/bin/gnome-mines"]
+                .into_iter()
+                .find(|path| std::path::Path::new(path).exists())
+                .unwrap_or("gnome-mines");
+            // GNOME Mines needs a session bus; start it in its own.
+            if Command::new("dbus-run-session").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok() {
+                Some(spawn("dbus-run-session", &["--".into(), program.into()])?)
+            } else {
+                Some(spawn(program, &[])?)
+            }
+        }
+        TargetKind::Window(_) => None,
+    };
+    let exclude = if process.is_some() { existing } else { Vec::new() };
+    let window = wait_for_window(screen, kind.title(), &exclude, Duration::from_secs(20))?;
+    Ok(Target { kind: kind.clone(), window, process })
+}
+
+/// Screen position of a point of the window's image.
+pub fn to_screen(window: &WindowInfo, x: f64, y: f64) -> (i32, i32) {
+    (window.x + x.round() as i32, window.y + y.round() as i32)
+}
+
+/// For GNOME Mines' size chooser: where the button of `level` is, in window pixels (the four
+/// buttons sit in a 2x2 grid centred under the header bar).
+pub fn gnome_level_button(window: &WindowInfo, level: Level) -> (f64, f64) {
+    let (width, height) = (f64::from(window.width), f64::from(window.height));
+    let header = 50.0;
+    let center = (width / 2.0, header + (height - header) / 2.0);
+    let step = 102.0;
+    match level {
+        Level::Beginner => (center.0 - step, center.1 - step),
+        Level::Intermediate => (center.0 + step, center.1 - step),
+        Level::Expert => (center.0 - step, center.1 + step),
+    }
+}
+
+/// Starts the next game the way a player would: the face above the board (built-in and classic
+/// clones) or GNOME Mines' "Play Again" button (the top button of the column right of the board).
+pub fn new_game(
+    kind: &TargetKind,
+    window: &WindowInfo,
+    calibration: &Calibration,
+    input: &mut impl InputSink,
+) -> Result<(), TargetError> {
+    let [left, top, right, _bottom] = calibration.bounds();
+    let (x, y) = match kind {
+        TargetKind::GnomeMines => {
+            // The button column starts a tile's gap right of the board; "Play Again" / "Start
+            // Over" is its first button, level with the board's middle.
+            let [_, _, _, bottom] = calibration.bounds();
+            (right + (f64::from(window.width) - right) / 2.0, top + (bottom - top) * 0.59)
+        }
+        _ => {
+            // The face: centred over the board, in the bar above it.
+            let scale = calibration.pitch[1] / 24.0;
+            ((left + right) / 2.0, top - 4.0 * scale - 22.0 * scale)
+        }
+    };
+    let (screen_x, screen_y) = to_screen(window, x, y);
+    input.click(screen_x, screen_y, MouseButton::Left)?;
+    Ok(())
+}
