@@ -216,6 +216,8 @@ pub fn run(config: BoardConfig, seed: u64, log: Option<PathBuf>) -> anyhow::Resu
             .with_inner_size(size)
             .with_resizable(false),
         renderer: eframe::Renderer::Wgpu,
+        // The size follows the level; a size remembered from another level would hide the board.
+        persist_window: false,
         ..Default::default()
     };
     eframe::run_native(

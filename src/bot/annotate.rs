@@ -5,7 +5,7 @@ use super::vision::{BoardRead, Calibration, CellRead};
 use image::{Rgba, RgbaImage};
 
 /// 3x5 glyphs, rows top to bottom, three bits a row (left bit first).
-fn glyph(symbol: char) -> [u8; 5] {
+pub(crate) fn glyph(symbol: char) -> [u8; 5] {
     match symbol {
         '0' | '.' => [0b000, 0b000, 0b010, 0b000, 0b000],
         '1' => [0b010, 0b110, 0b010, 0b010, 0b111],
@@ -57,7 +57,8 @@ pub fn annotate(image: &RgbaImage, calibration: &Calibration, board: &BoardRead)
             }
             let x0 = (left + column as f64 * calibration.pitch[0]).round() as i64 + 2;
             let y0 = (top + row as f64 * calibration.pitch[1]).round() as i64 + 2;
-            let background = if cell == CellRead::Unknown { Rgba([200, 0, 0, 255]) } else { Rgba([0, 0, 0, 255]) };
+            let background =
+                if cell == CellRead::Unknown { Rgba([200, 0, 0, 255]) } else { Rgba([0, 0, 0, 255]) };
             for dy in 0..(5 * scale + 2) {
                 for dx in 0..(3 * scale + 2) {
                     blend(&mut out, x0 + dx, y0 + dy, background);

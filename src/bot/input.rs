@@ -64,7 +64,8 @@ pub struct EnigoInput {
 impl EnigoInput {
     /// Connects to the display.
     pub fn new() -> Result<EnigoInput, InputError> {
-        let enigo = enigo::Enigo::new(&enigo::Settings::default()).map_err(|error| InputError(error.to_string()))?;
+        let enigo =
+            enigo::Enigo::new(&enigo::Settings::default()).map_err(|error| InputError(error.to_string()))?;
         Ok(EnigoInput { enigo })
     }
 }
@@ -98,7 +99,9 @@ impl InputSink for EnigoInput {
 
     fn escape(&mut self) -> Result<(), InputError> {
         use enigo::Keyboard;
-        self.enigo.key(enigo::Key::Escape, enigo::Direction::Click).map_err(|error| InputError(error.to_string()))
+        self.enigo
+            .key(enigo::Key::Escape, enigo::Direction::Click)
+            .map_err(|error| InputError(error.to_string()))
     }
 }
 

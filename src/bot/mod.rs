@@ -14,6 +14,7 @@ pub mod annotate;
 pub mod input;
 pub mod player;
 pub mod screen;
+pub mod synthetic;
 pub mod targets;
 pub mod vision;
 

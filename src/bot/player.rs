@@ -87,7 +87,8 @@ pub fn check_reads(log: &ReadLog, truth: &[serde_json::Value]) -> (usize, usize)
         let height = game["height"].as_u64().unwrap_or(0) as usize;
         let mut mine = vec![false; width * height];
         for pair in game["mines"].as_array().into_iter().flatten() {
-            let (row, column) = (pair[0].as_u64().unwrap_or(0) as usize, pair[1].as_u64().unwrap_or(0) as usize);
+            let (row, column) =
+                (pair[0].as_u64().unwrap_or(0) as usize, pair[1].as_u64().unwrap_or(0) as usize);
             if row < height && column < width {
                 mine[row * width + column] = true;
             }
@@ -98,8 +99,11 @@ pub fn check_reads(log: &ReadLog, truth: &[serde_json::Value]) -> (usize, usize)
             let bad = cells.len() != width * height
                 || cells.iter().enumerate().any(|(index, symbol)| match symbol {
                     '.' | '1'..='8' => {
-                        let expected = crate::mines::board::neighbours(width, height, index).filter(|&n| mine[n]).count();
-                        let shown = if *symbol == '.' { 0 } else { symbol.to_digit(10).unwrap_or(0) as usize };
+                        let expected = crate::mines::board::neighbours(width, height, index)
+                            .filter(|&n| mine[n])
+                            .count();
+                        let shown =
+                            if *symbol == '.' { 0 } else { symbol.to_digit(10).unwrap_or(0) as usize };
                         mine[index] || expected != shown
                     }
                     'X' | '*' => !mine[index],
@@ -218,7 +222,8 @@ fn outcome(board: &BoardRead, mines: usize) -> Option<bool> {
     if board.cells.iter().any(|cell| matches!(cell, CellRead::Exploded | CellRead::Mine)) {
         return Some(false);
     }
-    let unrevealed = board.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
+    let unrevealed =
+        board.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
     (unrevealed == mines).then_some(true)
 }
 
@@ -251,7 +256,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
 
     /// Captures the window, stopping when it moved or resized since the bot found it.
     fn capture(&mut self) -> Result<Frame, StopReason> {
-        let frame = self.screen.capture(self.window.id).map_err(|error| StopReason::WindowChanged(error.to_string()))?;
+        let frame = self
+            .screen
+            .capture(self.window.id)
+            .map_err(|error| StopReason::WindowChanged(error.to_string()))?;
         if !frame.window.same_place(&self.window) {
             return Err(StopReason::WindowChanged(format!(
                 "was {}x{} at ({}, {}), now {}x{} at ({}, {})",
@@ -285,7 +293,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             return Ok(());
         }
         let [left, top, _, _] = calibration.bounds();
-        let (x, y) = to_screen(&self.window, (left - calibration.pitch[0] * 0.3).max(1.0), (top - 2.0).max(1.0));
+        let (x, y) =
+            to_screen(&self.window, (left - calibration.pitch[0] * 0.3).max(1.0), (top - 2.0).max(1.0));
         self.input.move_to(x, y).map_err(Self::backend)?;
         self.parked = Some((x, y));
         Ok(())
@@ -302,7 +311,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
     ) -> Result<(), StopReason> {
         let [x, y] = calibration.cell_center(row, column);
         let (screen_x, screen_y) = to_screen(&self.window, x, y);
-        if row >= calibration.rows || column >= calibration.columns || !calibration.contains(x, y, calibration.pitch[0] * 0.2) {
+        if row >= calibration.rows
+            || column >= calibration.columns
+            || !calibration.contains(x, y, calibration.pitch[0] * 0.2)
+        {
             report.outside_clicks += 1;
             return Err(StopReason::OutsideClick(screen_x, screen_y));
         }
@@ -314,9 +326,6 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             }
         }
         self.check_pointer()?;
-        if std::env::var_os("CURIO_BOT_DEBUG").is_some() {
-            eprintln!("click ({screen_x}, {screen_y}) window {:?} cell ({row}, {column}) centre ({x:.1}, {y:.1})", self.window);
-        }
         self.input.click(screen_x, screen_y, button).map_err(Self::backend)?;
         self.parked = Some((screen_x, screen_y));
         self.last_click = Some(Instant::now());
@@ -344,7 +353,9 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             report.reads += 1;
             let changed = previous.is_none_or(|previous| *previous != board);
             match consistent(previous, &board) {
-                Ok(()) if candidate.as_ref() == Some(&board) && (changed || !must_differ) => return Ok((frame, board)),
+                Ok(()) if candidate.as_ref() == Some(&board) && (changed || !must_differ) => {
+                    return Ok((frame, board));
+                }
                 Ok(()) => candidate = Some(board),
                 Err(problem) => {
                     report.rejected_reads += 1;
@@ -377,7 +388,11 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
 
     /// Captures and calibrates on a fresh board (every cell covered), starting a new game first
     /// when the board is not fresh.
-    fn fresh_board(&mut self, report: &mut BotReport, observer: &mut impl BotObserver) -> Result<Calibration, StopReason> {
+    fn fresh_board(
+        &mut self,
+        report: &mut BotReport,
+        observer: &mut impl BotObserver,
+    ) -> Result<Calibration, StopReason> {
         let theme = self.kind.theme();
         let mut restarted = false;
         let mut chose_size = false;
@@ -385,7 +400,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         loop {
             let frame = self.capture()?;
             let found = vision::calibrate(&frame.image, theme);
-            if found.is_err() && self.kind == TargetKind::GnomeMines && !chose_size && !self.settings.dry_run {
+            if found.is_err() && self.kind == TargetKind::GnomeMines && !chose_size && !self.settings.dry_run
+            {
                 // GNOME Mines opens on its size chooser: pick the size, as a player would.
                 let (x, y) = targets::gnome_level_button(&self.window, self.settings.level);
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);
@@ -402,7 +418,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 }
                 if !restarted && !self.settings.dry_run && !matches!(self.kind, TargetKind::Window(_)) {
                     self.park(calibration)?;
-                    targets::new_game(&self.kind, &self.window, calibration, &mut self.input).map_err(Self::backend)?;
+                    targets::new_game(&self.kind, &self.window, calibration, &mut self.input)
+                        .map_err(Self::backend)?;
                     self.parked = self.input.pointer();
                     restarted = true;
                 }
@@ -446,11 +463,17 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             report.stopped = Some(reason.to_string());
         }
         report.seconds = started.elapsed().as_secs_f64();
-        report.moves_per_second = if report.seconds > 0.0 { report.moves as f64 / report.seconds } else { 0.0 };
+        report.moves_per_second =
+            if report.seconds > 0.0 { report.moves as f64 / report.seconds } else { 0.0 };
         (report, log)
     }
 
-    fn play_games(&mut self, report: &mut BotReport, log: &mut ReadLog, observer: &mut impl BotObserver) -> Result<(), StopReason> {
+    fn play_games(
+        &mut self,
+        report: &mut BotReport,
+        log: &mut ReadLog,
+        observer: &mut impl BotObserver,
+    ) -> Result<(), StopReason> {
         let policy = Policy::default();
         let rule = match self.kind {
             TargetKind::GnomeMines => FirstClickRule::Opening,
@@ -488,7 +511,11 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     // The last safe cell was clicked and the target covered its board (GNOME
                     // Mines flags the mines and opens its scores dialog): a win.
                     Err(StopReason::Unreadable(_)) if finishing => {
-                        let board = previous.clone().unwrap_or_else(|| BoardRead { columns: 0, rows: 0, cells: Vec::new() });
+                        let board = previous.clone().unwrap_or_else(|| BoardRead {
+                            columns: 0,
+                            rows: 0,
+                            cells: Vec::new(),
+                        });
                         let frame = self.capture()?;
                         board_hidden = true;
                         (frame, board)
@@ -537,7 +564,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     break;
                 }
                 let cells = to_cells(&board);
-                let view = BoardView { width: calibration.columns, height: calibration.rows, mines, cells: &cells };
+                let view =
+                    BoardView { width: calibration.columns, height: calibration.rows, mines, cells: &cells };
                 let analysis = crate::mines::analyze(&view, crate::mines::solver::DEFAULT_NODE_BUDGET).ok();
                 let moves = match policy.next_moves(&view, rule) {
                     Ok(moves) => moves,
@@ -566,7 +594,11 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 }
                 // Revealing every safe cell left ends the game: the target may then cover its board.
                 let reveals = moves.iter().filter(|m| m.action == Action::Reveal).count();
-                let unrevealed = board.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
+                let unrevealed = board
+                    .cells
+                    .iter()
+                    .filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag))
+                    .count();
                 finishing = reveals > 0 && reveals == unrevealed.saturating_sub(mines);
                 if !self.settings.dry_run {
                     for chosen in moves.iter().filter(|m| m.action == Action::Reveal) {

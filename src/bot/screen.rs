@@ -64,6 +64,9 @@ pub trait ScreenSource {
     fn capture(&mut self, id: u32) -> Result<Frame, ScreenError>;
 }
 
+/// A window's id and reported place and size.
+type PlaceKey = (u32, i32, i32, u32, u32);
+
 /// The X11 desktop through xcap.
 ///
 /// xcap reports a reparented window's position as its window manager frame's, while it
@@ -72,7 +75,7 @@ pub trait ScreenSource {
 #[derive(Debug, Default)]
 pub struct XcapScreen {
     /// The last window seen (id and reported place) and the offset found for it.
-    offset: Option<((u32, i32, i32, u32, u32), (i32, i32))>,
+    offset: Option<(PlaceKey, (i32, i32))>,
 }
 
 /// Where `window_image` (reported at `reported`) really sits on `screen`: the offset to add to
@@ -83,14 +86,17 @@ pub fn locate(screen: &RgbaImage, window_image: &RgbaImage, reported: (i32, i32)
     if width < 4 || height < 4 {
         return None;
     }
-    let samples: Vec<(u32, u32)> = (0..24)
-        .flat_map(|j| (0..24).map(move |i| ((width - 1) * i / 23, (height - 1) * j / 23)))
-        .collect();
+    let samples: Vec<(u32, u32)> =
+        (0..24).flat_map(|j| (0..24).map(move |i| ((width - 1) * i / 23, (height - 1) * j / 23))).collect();
     let mut best: Option<(u64, i32, i32)> = None;
     for dy in -64..=64i32 {
         for dx in -64..=64i32 {
             let (left, top) = (reported.0 + dx, reported.1 + dy);
-            if left < 0 || top < 0 || left as u32 + width > screen.width() || top as u32 + height > screen.height() {
+            if left < 0
+                || top < 0
+                || left as u32 + width > screen.width()
+                || top as u32 + height > screen.height()
+            {
                 continue;
             }
             let mut total = 0u64;
@@ -158,7 +164,8 @@ impl ScreenSource for XcapScreen {
 
     fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
         let windows = xcap::Window::all().map_err(backend)?;
-        let window = windows.iter().find(|window| window.id().ok() == Some(id)).ok_or(ScreenError::Gone(id))?;
+        let window =
+            windows.iter().find(|window| window.id().ok() == Some(id)).ok_or(ScreenError::Gone(id))?;
         let mut described = info(window)?;
         let image = window.capture_image().map_err(backend)?;
         let (dx, dy) = self.offset(window, &described, &image);
@@ -187,6 +194,9 @@ impl<F: FnMut() -> RgbaImage> ScreenSource for ImageScreen<F> {
             return Err(ScreenError::Gone(id));
         }
         let image = (self.next)();
-        Ok(Frame { window: WindowInfo { width: image.width(), height: image.height(), ..self.window.clone() }, image })
+        Ok(Frame {
+            window: WindowInfo { width: image.width(), height: image.height(), ..self.window.clone() },
+            image,
+        })
     }
 }

@@ -136,7 +136,9 @@ pub fn wait_for_window(
         let found = screen
             .windows()?
             .into_iter()
-            .filter(|window| window.title.contains(title) && !exclude.contains(&window.id) && !window.minimized)
+            .filter(|window| {
+                window.title.contains(title) && !exclude.contains(&window.id) && !window.minimized
+            })
             .max_by_key(|window| window.width * window.height);
         match (found, &last) {
             (Some(window), Some((seen, since))) if window.same_place(seen) && window.id == seen.id => {
@@ -176,8 +178,14 @@ pub fn launch(
         TargetKind::Builtin => {
             let exe = std::env::current_exe()
                 .map_err(|error| TargetError::Launch { program: "curio".into(), error: error.to_string() })?;
-            let mut arguments: Vec<String> =
-                vec!["mines".into(), "window".into(), "--level".into(), level.name().into(), "--seed".into(), seed.to_string()];
+            let mut arguments: Vec<String> = vec![
+                "mines".into(),
+                "window".into(),
+                "--level".into(),
+                level.name().into(),
+                "--seed".into(),
+                seed.to_string(),
+            ];
             if let Some(log) = log {
                 arguments.push("--log".into());
                 arguments.push(log.display().to_string());
@@ -190,7 +198,13 @@ pub fn launch(
                 .find(|path| std::path::Path::new(path).exists())
                 .unwrap_or("gnome-mines");
             // GNOME Mines needs a session bus; start it in its own.
-            if Command::new("dbus-run-session").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok() {
+            if Command::new("dbus-run-session")
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok()
+            {
                 Some(spawn("dbus-run-session", &["--".into(), program.into()])?)
             } else {
                 Some(spawn(program, &[])?)

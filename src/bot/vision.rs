@@ -276,8 +276,8 @@ fn lattice(profile: &[f32]) -> Option<(f64, f64, usize)> {
         return None;
     }
     let mut best_fit = ((0usize, 0.0f32), pitch as f64, 0.0, 0.0);
-    let mut candidate = pitch as f64 - 1.0;
-    while candidate <= pitch as f64 + 1.0 {
+    let mut candidate = (pitch as f64 - 2.0).max(5.0);
+    while candidate <= pitch as f64 + 2.0 {
         let mut phase = 0.0;
         while phase < candidate {
             let mut run = (0usize, 0.0f32, 0.0f64);
@@ -306,7 +306,23 @@ fn lattice(profile: &[f32]) -> Option<(f64, f64, usize)> {
         }
         candidate += 0.05;
     }
-    Some((best_fit.1, best_fit.3, best_fit.0.0))
+    // Trim lines at either end of the run that are much weaker than its median: an edge of
+    // something beside the board that happens to fall on the lattice.
+    let (pitch, mut start, mut lines) = (best_fit.1, best_fit.3, best_fit.0.0);
+    let strengths: Vec<f32> = (0..lines).map(|k| near(profile, start + k as f64 * pitch)).collect();
+    let mut sorted_strengths = strengths.clone();
+    sorted_strengths.sort_by(f32::total_cmp);
+    let median = sorted_strengths.get(sorted_strengths.len() / 2).copied().unwrap_or(0.0);
+    let mut first = 0;
+    while lines > 2 && strengths[first] < 0.25 * median {
+        first += 1;
+        lines -= 1;
+        start += pitch;
+    }
+    while lines > 2 && strengths[first + lines - 1] < 0.25 * median {
+        lines -= 1;
+    }
+    Some((pitch, start, lines))
 }
 
 /// Colour statistics of a cell's interior.
@@ -339,7 +355,9 @@ fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<CellSt
     for y in ys.0..ys.1 {
         for x in xs.0..xs.1 {
             let pixel = image.get_pixel(x, y);
-            let key = (u32::from(pixel[0]) >> 4) << 8 | (u32::from(pixel[1]) >> 4) << 4 | (u32::from(pixel[2]) >> 4);
+            let key = (u32::from(pixel[0]) >> 4) << 8
+                | (u32::from(pixel[1]) >> 4) << 4
+                | (u32::from(pixel[2]) >> 4);
             let entry = buckets.entry(key).or_insert((0, [0.0; 3]));
             entry.0 += 1;
             for channel in 0..3 {
@@ -392,6 +410,32 @@ fn interior(calibration_origin: [f64; 2], pitch: [f64; 2], row: usize, column: u
     [x0 + inset[0], y0 + inset[1], x0 + pitch[0] - inset[0], y0 + pitch[1] - inset[1]]
 }
 
+/// How raised a cell looks: the mean luminance of a thin band just inside its top edge minus
+/// one just inside its bottom edge (classic covered cells are lit from the top left).
+fn raised(image: &RgbaImage, left: f64, top: f64, pitch: [f64; 2]) -> f32 {
+    let band = (pitch[1] * 0.1).max(1.0);
+    let x0 = left + pitch[0] * 0.3;
+    let x1 = left + pitch[0] * 0.7;
+    let mean = |y0: f64, y1: f64| {
+        let mut total = 0.0;
+        let mut count = 0;
+        let mut y = y0.ceil();
+        while y < y1 {
+            let mut x = x0.ceil();
+            while x < x1 {
+                if x >= 0.0 && y >= 0.0 && (x as u32) < image.width() && (y as u32) < image.height() {
+                    total += luminance(image.get_pixel(x as u32, y as u32));
+                    count += 1;
+                }
+                x += 1.0;
+            }
+            y += 1.0;
+        }
+        if count == 0 { 0.0 } else { total / count as f32 }
+    };
+    mean(top + 0.5, top + 0.5 + band) - mean(top + pitch[1] - 0.5 - band, top + pitch[1] - 0.5)
+}
+
 /// Share of a line segment's pixels (within a pixel of it) that are edges.
 fn edge_share_vertical(image: &RgbaImage, x: f64, y0: f64, y1: f64) -> f32 {
     let (width, height) = image.dimensions();
@@ -404,7 +448,8 @@ fn edge_share_vertical(image: &RgbaImage, x: f64, y0: f64, y1: f64) -> f32 {
             let xi = x.round() as i64 + dx;
             xi >= 1
                 && (xi as u32) < width
-                && (luminance(image.get_pixel(xi as u32, y)) - luminance(image.get_pixel(xi as u32 - 1, y))).abs()
+                && (luminance(image.get_pixel(xi as u32, y)) - luminance(image.get_pixel(xi as u32 - 1, y)))
+                    .abs()
                     > EDGE_STEP
         });
         hits += usize::from(found);
@@ -424,7 +469,8 @@ fn edge_share_horizontal(image: &RgbaImage, y: f64, x0: f64, x1: f64) -> f32 {
             let yi = y.round() as i64 + dy;
             yi >= 1
                 && (yi as u32) < height
-                && (luminance(image.get_pixel(x, yi as u32)) - luminance(image.get_pixel(x, yi as u32 - 1))).abs()
+                && (luminance(image.get_pixel(x, yi as u32)) - luminance(image.get_pixel(x, yi as u32 - 1)))
+                    .abs()
                     > EDGE_STEP
         });
         hits += usize::from(found);
@@ -440,10 +486,8 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
         return Err(VisionError::TooSmall { width, height });
     }
     let (columns_profile, rows_profile) = edge_profiles(image);
-    let found_x = lattice(&columns_profile);
-    let found_y = lattice(&rows_profile);
-    let (pitch_x, left, lines_x) = found_x.ok_or(VisionError::NoGrid)?;
-    let (pitch_y, top, lines_y) = found_y.ok_or(VisionError::NoGrid)?;
+    let (pitch_x, left, lines_x) = lattice(&columns_profile).ok_or(VisionError::NoGrid)?;
+    let (pitch_y, top, lines_y) = lattice(&rows_profile).ok_or(VisionError::NoGrid)?;
     // Square cells: the two pitches agree within 10%.
     if (pitch_x - pitch_y).abs() > 0.1 * pitch_x.max(pitch_y) {
         return Err(VisionError::NoGrid);
@@ -454,17 +498,29 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     // Lines on both sides of every cell (a drawn grid) give one line more than there are cells;
     // tiles with gaps give one line a tile (their left or top sides), and the last tile's far
     // side is an edge a little before the next lattice line.
-    let last_x = extent_x[1];
-    let gapped_x = (1..=(pitch_x * 0.3).round() as i64)
-        .any(|back| edge_share_vertical(image, last_x + pitch_x - back as f64, extent_y[0], extent_y[1]) > 0.6);
-    let last_y = extent_y[1];
-    let gapped_y = (1..=(pitch_y * 0.3).round() as i64)
-        .any(|back| edge_share_horizontal(image, last_y + pitch_y - back as f64, extent_x[0], extent_x[1]) > 0.6);
+    // Tiles with gaps give one lattice line a tile: their near sides (then the last tile's far
+    // side is an edge a little before the next line) or their far sides (then the first
+    // tile's near side is an edge a little after the line before).
+    let reach = |pitch: f64| 1..=(pitch * 0.3).round() as i64;
+    let after_x = reach(pitch_x).any(|back| {
+        edge_share_vertical(image, extent_x[1] + pitch_x - back as f64, extent_y[0], extent_y[1]) > 0.6
+    });
+    let before_x = !after_x
+        && reach(pitch_x).any(|back| {
+            edge_share_vertical(image, extent_x[0] - pitch_x + back as f64, extent_y[0], extent_y[1]) > 0.6
+        });
+    let after_y = reach(pitch_y).any(|back| {
+        edge_share_horizontal(image, extent_y[1] + pitch_y - back as f64, extent_x[0], extent_x[1]) > 0.6
+    });
+    let before_y = !after_y
+        && reach(pitch_y).any(|back| {
+            edge_share_horizontal(image, extent_y[0] - pitch_y + back as f64, extent_x[0], extent_x[1]) > 0.6
+        });
+    let (gapped_x, gapped_y) = (after_x || before_x, after_y || before_y);
+    let left = if before_x { left - pitch_x } else { left };
+    let top = if before_y { top - pitch_y } else { top };
     let columns = lines_x - usize::from(!gapped_x);
     let rows = lines_y - usize::from(!gapped_y);
-    if std::env::var_os("CURIO_VISION_DEBUG").is_some() {
-        eprintln!("pitch {pitch_x:.2} {pitch_y:.2} lines {lines_x} {lines_y} gapped {gapped_x} {gapped_y}");
-    }
     if rows < 2 || columns < 2 {
         return Err(VisionError::NoBoard { pitch: pitch_x.round() as u32 });
     }
@@ -474,27 +530,41 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
         for column in 0..columns {
             let [x0, y0, x1, y1] = interior(origin, pitch, row, column);
             if let Some(cell) = stats(image, x0, y0, x1, y1) {
-                backgrounds.push(cell.background);
+                let left = origin[0] + column as f64 * pitch[0];
+                let top = origin[1] + row as f64 * pitch[1];
+                // Tiles with gaps are flat: their bottom band would be the gap.
+                let lift = if gapped_x || gapped_y { 0.0 } else { raised(image, left, top, pitch) };
+                backgrounds.push((cell.background, lift));
             }
         }
     }
     // The covered colour: the commonest background among the board's cells.
-    let mut counts: Vec<([f32; 3], usize)> = Vec::new();
-    for colour in backgrounds {
-        match counts.iter_mut().find(|(known, _)| distance(*known, colour) < 24.0) {
-            Some(entry) => entry.1 += 1,
-            None => counts.push((colour, 1)),
+    // The covered colour: of the common backgrounds, the raised one (classic cells have light
+    // top and dark bottom edges), else the darkest (flat tiles are lighter once revealed).
+    let mut clusters: Vec<([f32; 3], usize, f32)> = Vec::new();
+    for (colour, lift) in backgrounds {
+        match clusters.iter_mut().find(|(known, _, _)| distance(*known, colour) < 24.0) {
+            Some(entry) => {
+                entry.1 += 1;
+                entry.2 += lift;
+            }
+            None => clusters.push((colour, 1, lift)),
         }
     }
-    let covered = counts.iter().max_by_key(|(_, count)| *count).map(|(colour, _)| *colour).unwrap_or([0.0; 3]);
-    Ok(Calibration {
-        origin,
-        pitch,
-        columns,
-        rows,
-        covered,
-        theme,
-    })
+    clusters.sort_by_key(|cluster| std::cmp::Reverse(cluster.1));
+    let largest = clusters.first().map(|(_, count, _)| *count).unwrap_or(0);
+    let common: Vec<([f32; 3], f32)> = clusters
+        .iter()
+        .take(2)
+        .filter(|(_, count, _)| *count * 100 >= largest * 15)
+        .map(|(colour, count, lift)| (*colour, lift / *count as f32))
+        .collect();
+    let raised_cluster = common.iter().filter(|(_, lift)| *lift > 25.0).max_by(|a, b| a.1.total_cmp(&b.1));
+    let covered = raised_cluster
+        .or_else(|| common.iter().min_by(|a, b| luminance_of(a.0).total_cmp(&luminance_of(b.0))))
+        .map(|(colour, _)| *colour)
+        .unwrap_or([0.0; 3]);
+    Ok(Calibration { origin, pitch, columns, rows, covered, theme })
 }
 
 fn is_reddish(colour: [f32; 3]) -> bool {

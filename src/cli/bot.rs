@@ -108,22 +108,30 @@ fn windows(args: WindowsArgs) -> Result<(), CliError> {
         return print_json(&json!({ "windows": list }));
     }
     for window in list {
-        say!("{:>10}  {:>5}x{:<5} at ({}, {})  {}", window.id, window.width, window.height, window.x, window.y, window.title);
+        say!(
+            "{:>10}  {:>5}x{:<5} at ({}, {})  {}",
+            window.id,
+            window.width,
+            window.height,
+            window.x,
+            window.y,
+            window.title
+        );
     }
     Ok(())
 }
 
 fn play(args: PlayArgs) -> Result<(), CliError> {
     if !(args.max_moves_per_s.is_finite() && args.max_moves_per_s > 0.0) {
-        return Err(usage(anyhow::anyhow!("--max-moves-per-s must be a positive number, got {}", args.max_moves_per_s)));
+        return Err(usage(anyhow::anyhow!(
+            "--max-moves-per-s must be a positive number, got {}",
+            args.max_moves_per_s
+        )));
     }
     need_display()?;
     let kind = TargetKind::parse(&args.target);
-    let truth = if kind == TargetKind::Builtin {
-        Some(tempfile_path("curio-bot-truth", "jsonl"))
-    } else {
-        None
-    };
+    let truth =
+        if kind == TargetKind::Builtin { Some(tempfile_path("curio-bot-truth", "jsonl")) } else { None };
     let mut screen = XcapScreen::default();
     let target = bot::targets::launch(&kind, args.level, args.seed, truth.as_deref(), &mut screen)
         .map_err(|error| CliError::Failure(error.into()))?;
@@ -145,19 +153,18 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
             if !json_output {
                 let result = if status.report.results.last() == Some(&true) { "won" } else { "lost" };
                 eprintln!("game {}: {result} ({} moves so far)", status.report.games, status.report.moves);
-            } else if args.dry_run {
             }
         }
-        if std::env::var_os("CURIO_BOT_DEBUG").is_some() {
-            eprintln!("{} | games {} moves {} reads {} rejected {}", status.message, status.report.games, status.report.moves, status.report.reads, status.report.rejected_reads);
-            if let Some(board) = &status.board {
-                eprintln!("{}", board.to_text());
-            }
-        }
-        if args.dry_run && !json_output {
-            if let Some(first) = status.moves.first() {
-                eprintln!("advice: reveal row {}, column {}: {}", first.row, first.column, first.reason.describe());
-            }
+        if args.dry_run
+            && !json_output
+            && let Some(first) = status.moves.first()
+        {
+            eprintln!(
+                "advice: reveal row {}, column {}: {}",
+                first.row,
+                first.column,
+                first.reason.describe()
+            );
         }
         std::ops::ControlFlow::Continue(())
     });
@@ -166,7 +173,8 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     let (checked, wrong) = match &truth {
         Some(path) => {
             let text = std::fs::read_to_string(path).unwrap_or_default();
-            let lines: Vec<serde_json::Value> = text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+            let lines: Vec<serde_json::Value> =
+                text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
             let _ = std::fs::remove_file(path);
             let result = bot::check_reads(&log, &lines);
             (Some(result.0), Some(result.1))
@@ -219,7 +227,8 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
 
 /// A fresh path in the temporary folder.
 fn tempfile_path(prefix: &str, extension: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     std::env::temp_dir().join(format!("{prefix}-{}-{nanos}.{extension}", std::process::id()))
 }
 
@@ -237,16 +246,20 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
                 .map_err(|error| CliError::Failure(error.into()))?
                 .into_iter()
                 .find(|window| window.title.contains(title.as_str()))
-                .ok_or_else(|| usage(anyhow::anyhow!("no window titled '{title}' (see curio bot windows)")))?;
+                .ok_or_else(|| {
+                    usage(anyhow::anyhow!("no window titled '{title}' (see curio bot windows)"))
+                })?;
             screen.capture(window.id).map_err(|error| CliError::Failure(error.into()))?.image
         }
         (None, None) => return Err(usage(anyhow::anyhow!("give --window TITLE or --image FILE"))),
     };
-    let calibration = bot::calibrate(&image, args.theme).map_err(|error| usage(anyhow::anyhow!("{error}")))?;
+    let calibration =
+        bot::calibrate(&image, args.theme).map_err(|error| usage(anyhow::anyhow!("{error}")))?;
     let board = bot::read(&image, &calibration);
     if let Some(out) = &args.out {
         let annotated = bot::annotate(&image, &calibration, &board);
-        let bytes = crate::export::encode_png(&annotated).map_err(|message| CliError::Failure(anyhow::anyhow!(message)))?;
+        let bytes = crate::export::encode_png(&annotated)
+            .map_err(|message| CliError::Failure(anyhow::anyhow!(message)))?;
         crate::export::write_atomically(out, &bytes)
             .with_context(|| format!("cannot write {}", out.display()))
             .map_err(CliError::Failure)?;

@@ -200,12 +200,12 @@ impl Transcriber {
         let mut index = 0;
         while index < tokens.len() {
             if let TextToken::Word(word) = &tokens[index] {
-                if let Some(TextToken::Word(next)) = tokens.get(index + 1) {
-                    if let Some(phrase) = self.phrase(word, next) {
-                        result.push(phrase);
-                        index += 2;
-                        continue;
-                    }
+                if let Some(TextToken::Word(next)) = tokens.get(index + 1)
+                    && let Some(phrase) = self.phrase(word, next)
+                {
+                    result.push(phrase);
+                    index += 2;
+                    continue;
                 }
                 result.push(self.word(word));
             }

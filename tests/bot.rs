@@ -1,0 +1,194 @@
+//! The bot without a display: its vision on stored screenshots of the built-in window and GNOME
+//! Mines (tests/fixtures/bot, each with the board read by eye in a .txt beside it), on boards
+//! drawn at several cell sizes and colours, and its whole loop on a simulated target.
+
+use curio::bot::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
+use curio::bot::{Bot, BotSettings, CellRead, TargetKind, Theme, calibrate, check_reads, consistent, read};
+use curio::mines::{BoardConfig, Cell, FirstClickRule, Game};
+use std::path::Path;
+
+#[test]
+fn stored_screenshots_read_as_the_eye_reads_them() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bot");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&folder).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|extension| extension != "png") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let theme = if name.starts_with("gnome") { Theme::Tinted } else { Theme::Classic };
+        let image = image::open(&path).expect("png").to_rgba8();
+        let calibration = calibrate(&image, theme).unwrap_or_else(|error| panic!("{name}: {error}"));
+        let board = read(&image, &calibration);
+        let expected = std::fs::read_to_string(path.with_extension("txt")).expect("truth");
+        assert_eq!(board.to_text().trim(), expected.trim(), "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked} fixtures");
+}
+
+/// A game with a few cells opened and one flagged, for drawing.
+fn game_in_progress(width: usize, height: usize, mines: usize, seed: u64) -> Game {
+    let config = BoardConfig::new(width, height, mines, FirstClickRule::Opening).expect("config");
+    let mut game = Game::new(config, seed);
+    game.reveal(height / 2, width / 2).expect("reveal");
+    let mut flagged = false;
+    for index in 0..width * height {
+        let (row, column) = (index / width, index % width);
+        if game.cell(row, column) == Cell::Covered
+            && game.mine_layout().is_some_and(|layout| layout[index])
+            && !flagged
+        {
+            game.toggle_flag(row, column).expect("flag");
+            flagged = true;
+        }
+    }
+    game
+}
+
+fn expected_text(game: &Game) -> String {
+    let width = game.config().width;
+    game.cells()
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    Cell::Covered => '#',
+                    Cell::Flagged => 'F',
+                    Cell::Revealed(0) => '.',
+                    Cell::Revealed(n) => char::from(b'0' + n),
+                    Cell::Exploded => 'X',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn boards_drawn_at_other_sizes_and_colours_are_found_and_read() {
+    let looks = [
+        Look::classic(12),
+        Look::classic(17),
+        Look::classic(24),
+        Look::classic(33),
+        Look::classic(40),
+        Look {
+            covered: [150, 170, 200],
+            revealed: [235, 240, 250],
+            window: [60, 60, 70],
+            ..Look::classic(20)
+        },
+        Look {
+            covered: [170, 200, 150],
+            revealed: [245, 245, 235],
+            window: [250, 250, 250],
+            gap: 3,
+            ..Look::classic(28)
+        },
+        Look {
+            covered: [120, 120, 120],
+            revealed: [200, 200, 200],
+            window: [40, 40, 40],
+            gap: 2,
+            ..Look::classic(15)
+        },
+    ];
+    for (index, look) in looks.iter().enumerate() {
+        for (width, height, mines) in [(9, 9, 10), (16, 16, 40), (30, 16, 99)] {
+            let game = game_in_progress(width, height, mines, 11 + index as u64);
+            let image = draw(&game, look);
+            // Calibrate on a new game, as the bot does, then read the game in progress.
+            let fresh = draw(&Game::new(game.config(), 1), look);
+            let calibration = calibrate(&fresh, Theme::Classic)
+                .unwrap_or_else(|error| panic!("look {index} ({} px) {width}x{height}: {error}", look.cell));
+            assert_eq!(
+                (calibration.columns, calibration.rows),
+                (width, height),
+                "look {index} ({} px)",
+                look.cell
+            );
+            assert!(
+                (calibration.pitch[0] - f64::from(look.cell)).abs() < 0.5,
+                "look {index}: pitch {:?}",
+                calibration.pitch
+            );
+            let board = read(&image, &calibration);
+            assert_eq!(
+                board.to_text(),
+                expected_text(&game),
+                "look {index} ({} px) {width}x{height}",
+                look.cell
+            );
+        }
+    }
+}
+
+#[test]
+fn reads_that_cannot_follow_are_rejected() {
+    let image = draw(&game_in_progress(9, 9, 10, 3), &Look::default());
+    let calibration = calibrate(&image, Theme::Classic).expect("board");
+    let before = read(&image, &calibration);
+    assert!(consistent(None, &before).is_ok());
+    assert!(consistent(Some(&before), &before).is_ok());
+    let mut changed = before.clone();
+    let number = changed.cells.iter().position(|cell| matches!(cell, CellRead::Number(_))).expect("a number");
+    changed.cells[number] = CellRead::Covered;
+    assert!(consistent(Some(&before), &changed).is_err());
+    let mut unknown = before.clone();
+    unknown.cells[0] = CellRead::Unknown;
+    assert!(consistent(None, &unknown).is_err());
+}
+
+#[test]
+fn the_whole_loop_wins_simulated_games_and_clicks_only_inside_the_board() {
+    let config = BoardConfig::new(9, 9, 10, FirstClickRule::Safe).expect("config");
+    let simulation = Simulation::new(Game::new(config, 1), Look::default());
+    let window = simulation.borrow().window.clone();
+    let settings = BotSettings {
+        games: 8,
+        max_moves_per_second: 1.0e6,
+        settle_timeout: std::time::Duration::from_millis(50),
+        ..BotSettings::default()
+    };
+    let mut bot = Bot::new(
+        SimulatedScreen(simulation.clone()),
+        SimulatedInput(simulation.clone()),
+        settings,
+        TargetKind::Builtin,
+        window.clone(),
+    );
+    let (report, log) = bot.play(&mut |_: &curio::bot::BotStatus| std::ops::ControlFlow::Continue(()));
+    assert_eq!(report.stopped, None);
+    assert_eq!(report.games, 8);
+    assert!(report.wins >= 4, "{report:?}");
+    assert_eq!(report.outside_clicks, 0);
+    // Every cell click lies on the board; the other clicks are the face, in the bar above it.
+    let simulation = simulation.borrow();
+    let look = simulation.look;
+    let board = (
+        window.x + look.margin.0 as i32,
+        window.y + look.margin.1 as i32,
+        window.x + look.margin.0 as i32 + 9 * look.cell as i32,
+        window.y + look.margin.1 as i32 + 9 * look.cell as i32,
+    );
+    for &(x, y, _) in &simulation.clicks {
+        let on_board = x > board.0 && x < board.2 && y > board.1 && y < board.3;
+        let on_bar = y < board.1 && y > window.y;
+        assert!(on_board || on_bar, "click at ({x}, {y}) outside the board {board:?}");
+    }
+    // Every read agrees with the simulated games' mines.
+    let truth: Vec<serde_json::Value> = simulation
+        .finished
+        .iter()
+        .map(|(_, _, layout)| {
+            let mines: Vec<[usize; 2]> =
+                layout.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| [i / 9, i % 9]).collect();
+            serde_json::json!({ "width": 9, "height": 9, "mines": mines })
+        })
+        .collect();
+    let (checked, wrong) = check_reads(&log, &truth);
+    assert!(checked > 20);
+    assert_eq!(wrong, 0);
+}
