@@ -9,6 +9,8 @@ packages=(
   libdbus-1-dev
   # headless GUI and tests: X server, software Vulkan (lavapipe), window manager, screenshots
   xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri openbox x11-utils
+  # the bot's second target, run in its own session bus
+  gnome-mines dbus-daemon
   fonts-dejavu-core
 )
 sudo_cmd=""

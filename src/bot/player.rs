@@ -242,12 +242,13 @@ pub struct Bot<S: ScreenSource, I: InputSink> {
     /// Where the bot last left the pointer.
     parked: Option<(i32, i32)>,
     last_click: Option<Instant>,
+    started: Option<Instant>,
 }
 
 impl<S: ScreenSource, I: InputSink> Bot<S, I> {
     /// A bot for a window.
     pub fn new(screen: S, input: I, settings: BotSettings, kind: TargetKind, window: WindowInfo) -> Self {
-        Bot { screen, input, settings, kind, window, parked: None, last_click: None }
+        Bot { screen, input, settings, kind, window, parked: None, last_click: None, started: None }
     }
 
     fn backend(error: impl std::fmt::Display) -> StopReason {
@@ -364,6 +365,13 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 }
             }
             if Instant::now() > deadline {
+                if let Some(folder) = std::env::var_os("CURIO_BOT_DUMP") {
+                    let _ = frame.image.save(std::path::Path::new(&folder).join("unreadable.png"));
+                    let _ = std::fs::write(
+                        std::path::Path::new(&folder).join("unreadable.txt"),
+                        format!("{calibration:?}\n{last_problem}"),
+                    );
+                }
                 // Consistent but unchanged: the click changed nothing (yet); go on with it.
                 return match candidate {
                     Some(board) => Ok((frame, board)),
@@ -580,6 +588,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                         continue;
                     }
                 };
+                if let Some(started) = self.started {
+                    report.seconds = started.elapsed().as_secs_f64();
+                    report.moves_per_second = report.moves as f64 / report.seconds.max(1e-9);
+                }
                 let status = BotStatus {
                     frame: Some(frame),
                     calibration: Some(calibration.clone()),

@@ -47,7 +47,8 @@ impl TargetKind {
 }
 
 /// Board sizes the launched targets offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// 9x9 with 10 mines (GNOME Mines: 8x8 with 10).
     Beginner,
@@ -176,8 +177,14 @@ pub fn launch(
     let existing: Vec<u32> = screen.windows()?.iter().map(|window| window.id).collect();
     let process = match kind {
         TargetKind::Builtin => {
-            let exe = std::env::current_exe()
-                .map_err(|error| TargetError::Launch { program: "curio".into(), error: error.to_string() })?;
+            // `CURIO_BIN` names the curio binary where the running program is not it (tests).
+            let exe = match std::env::var_os("CURIO_BIN") {
+                Some(path) => std::path::PathBuf::from(path),
+                None => std::env::current_exe().map_err(|error| TargetError::Launch {
+                    program: "curio".into(),
+                    error: error.to_string(),
+                })?,
+            };
             let mut arguments: Vec<String> = vec![
                 "mines".into(),
                 "window".into(),

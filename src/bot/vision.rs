@@ -343,17 +343,28 @@ fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
 }
 
 /// Statistics of the rectangle `[x0, x1) x [y0, y1)`, clipped to the image.
-fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<CellStats> {
+/// The background is the dominant colour of `ring` (a rectangle around the interior, so that a
+/// big glyph in the middle, such as a mine, cannot pass for it); ink and flatness are measured
+/// in the interior `[x0, x1) x [y0, y1)`.
+fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64, ring: [f64; 4]) -> Option<CellStats> {
     let (width, height) = image.dimensions();
-    let xs = (x0.ceil().max(0.0) as u32, (x1.floor() as i64).clamp(0, i64::from(width)) as u32);
-    let ys = (y0.ceil().max(0.0) as u32, (y1.floor() as i64).clamp(0, i64::from(height)) as u32);
+    let span = |low: f64, high: f64, limit: u32| {
+        (low.ceil().max(0.0) as u32, (high.floor() as i64).clamp(0, i64::from(limit)) as u32)
+    };
+    let xs = span(x0, x1, width);
+    let ys = span(y0, y1, height);
     if xs.1 <= xs.0 || ys.1 <= ys.0 {
         return None;
     }
+    let ring_xs = span(ring[0], ring[2], width);
+    let ring_ys = span(ring[1], ring[3], height);
     // The dominant colour: the fullest bucket of a 16-level-per-channel histogram, averaged.
     let mut buckets: rustc_hash::FxHashMap<u32, (u32, [f32; 3])> = Default::default();
-    for y in ys.0..ys.1 {
-        for x in xs.0..xs.1 {
+    for y in ring_ys.0..ring_ys.1 {
+        for x in ring_xs.0..ring_xs.1 {
+            if (xs.0..xs.1).contains(&x) && (ys.0..ys.1).contains(&y) {
+                continue;
+            }
             let pixel = image.get_pixel(x, y);
             let key = (u32::from(pixel[0]) >> 4) << 8
                 | (u32::from(pixel[1]) >> 4) << 4
@@ -402,12 +413,30 @@ fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<CellSt
     Some(CellStats { background, flatness: flat as f32 / total, ink_fraction: ink_count as f32 / total, ink })
 }
 
-/// The interior of cell (row, column): the inner part, away from borders and gaps.
-fn interior(calibration_origin: [f64; 2], pitch: [f64; 2], row: usize, column: usize) -> [f64; 4] {
-    let x0 = calibration_origin[0] + column as f64 * pitch[0];
-    let y0 = calibration_origin[1] + row as f64 * pitch[1];
-    let inset = [pitch[0] * 0.2, pitch[1] * 0.2];
+/// The cell (row, column) inset by `share` of its pitch on every side.
+fn inset(origin: [f64; 2], pitch: [f64; 2], row: usize, column: usize, share: f64) -> [f64; 4] {
+    let x0 = origin[0] + column as f64 * pitch[0];
+    let y0 = origin[1] + row as f64 * pitch[1];
+    let inset = [pitch[0] * share, pitch[1] * share];
     [x0 + inset[0], y0 + inset[1], x0 + pitch[0] - inset[0], y0 + pitch[1] - inset[1]]
+}
+
+/// The interior of cell (row, column): the inner part, away from borders and gaps.
+fn interior(origin: [f64; 2], pitch: [f64; 2], row: usize, column: usize) -> [f64; 4] {
+    inset(origin, pitch, row, column, 0.2)
+}
+
+/// Statistics of cell (row, column): background from the ring between 12% and 20% in, ink
+/// from the interior.
+fn cell_stats(
+    image: &RgbaImage,
+    origin: [f64; 2],
+    pitch: [f64; 2],
+    row: usize,
+    column: usize,
+) -> Option<CellStats> {
+    let [x0, y0, x1, y1] = interior(origin, pitch, row, column);
+    stats(image, x0, y0, x1, y1, inset(origin, pitch, row, column, 0.12))
 }
 
 /// How raised a cell looks: the mean luminance of a thin band just inside its top edge minus
@@ -528,8 +557,7 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     let mut backgrounds = Vec::with_capacity(rows * columns);
     for row in 0..rows {
         for column in 0..columns {
-            let [x0, y0, x1, y1] = interior(origin, pitch, row, column);
-            if let Some(cell) = stats(image, x0, y0, x1, y1) {
+            if let Some(cell) = cell_stats(image, origin, pitch, row, column) {
                 let left = origin[0] + column as f64 * pitch[0];
                 let top = origin[1] + row as f64 * pitch[1];
                 // Tiles with gaps are flat: their bottom band would be the gap.
@@ -577,8 +605,9 @@ fn luminance_of(colour: [f32; 3]) -> f32 {
 
 /// Reads one cell.
 fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, column: usize) -> CellRead {
-    let [x0, y0, x1, y1] = interior(calibration.origin, calibration.pitch, row, column);
-    let Some(cell) = stats(image, x0, y0, x1, y1) else { return CellRead::Unknown };
+    let Some(cell) = cell_stats(image, calibration.origin, calibration.pitch, row, column) else {
+        return CellRead::Unknown;
+    };
     let on_covered = distance(cell.background, calibration.covered) < 30.0;
     let has_ink = cell.ink_fraction > 0.02;
     match calibration.theme {

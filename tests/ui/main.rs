@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bot;
 mod fermat;
 mod gregg;
 mod mines;

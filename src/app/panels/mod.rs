@@ -2,6 +2,7 @@
 //! The app builds its tabs, per-frame logic, saved settings, GPU pipelines and the CLI's
 //! `--panel` names from this list alone; a new domain adds its panel file and one line here.
 
+pub mod bot_panel;
 pub mod fermat_panel;
 pub mod gregg_panel;
 pub mod mines_panel;
@@ -108,6 +109,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<fermat_panel::FermatPanel>(),
     PanelEntry::of::<tetris_panel::TetrisPanel>(),
     PanelEntry::of::<gregg_panel::GreggPanel>(),
+    PanelEntry::of::<bot_panel::BotPanel>(),
 ];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.

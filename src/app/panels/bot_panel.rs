@@ -1,0 +1,504 @@
+//! The bot's control pane: pick a target (the built-in window, GNOME Mines, or an open window
+//! from the list), Calibrate (a screenshot with the detected grid and every cell's reading),
+//! Start / Pause / Step / Stop, speed and dry run, a live view of what the bot sees with the
+//! solver's probabilities, the counters and a log. The bot runs on its own thread.
+
+use super::{Panel, PanelType};
+use crate::app::theme;
+use crate::app::widgets::full_uv;
+use crate::bot::{
+    self, Bot, BotSettings, BotStatus, CellRead, EnigoInput, Level, ScreenSource, TargetKind, WindowInfo,
+    XcapScreen,
+};
+use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+
+/// Which game the pane plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetChoice {
+    /// `curio mines window`, launched by the bot.
+    #[default]
+    Builtin,
+    /// GNOME Mines, launched by the bot.
+    GnomeMines,
+    /// A window already open, by title.
+    Window,
+}
+
+/// Persisted settings of the bot pane.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BotPanelState {
+    /// The target.
+    pub target: TargetChoice,
+    /// The window's title when the target is a window.
+    pub window_title: String,
+    /// Board size for launched targets.
+    pub level: Level,
+    /// Games to play.
+    pub games: u32,
+    /// The built-in window's first seed.
+    pub seed: u64,
+    /// Most clicks a second.
+    pub max_moves_per_second: f64,
+    /// Only show the moves.
+    pub dry_run: bool,
+}
+
+impl Default for BotPanelState {
+    fn default() -> Self {
+        Self {
+            target: TargetChoice::Builtin,
+            window_title: String::new(),
+            level: Level::Beginner,
+            games: 3,
+            seed: 1,
+            max_moves_per_second: 20.0,
+            dry_run: false,
+        }
+    }
+}
+
+impl BotPanelState {
+    /// Brings loaded or edited values back into range.
+    pub fn sanitize(&mut self) {
+        self.games = self.games.clamp(1, 100_000);
+        self.max_moves_per_second = if self.max_moves_per_second.is_finite() {
+            self.max_moves_per_second.clamp(0.5, 200.0)
+        } else {
+            20.0
+        };
+    }
+
+    /// The target kind.
+    pub fn kind(&self) -> TargetKind {
+        match self.target {
+            TargetChoice::Builtin => TargetKind::Builtin,
+            TargetChoice::GnomeMines => TargetKind::GnomeMines,
+            TargetChoice::Window => TargetKind::Window(self.window_title.clone()),
+        }
+    }
+}
+
+/// Pause states shared with the bot's thread.
+const RUNNING: u8 = 0;
+const PAUSED: u8 = 1;
+const STEP: u8 = 2;
+
+/// A bot running on its thread.
+struct Run {
+    statuses: mpsc::Receiver<BotStatus>,
+    stop: Arc<AtomicBool>,
+    pause: Arc<AtomicU8>,
+    finished: Arc<Mutex<Option<Result<bot::BotReport, String>>>>,
+}
+
+/// The bot pane.
+pub struct BotPanel {
+    /// Persisted settings.
+    pub state: BotPanelState,
+    run: Option<Run>,
+    /// The last status the bot sent.
+    pub last: Option<BotStatus>,
+    /// The last run's outcome.
+    pub outcome: Option<Result<bot::BotReport, String>>,
+    /// Lines of the log, newest last.
+    pub log: Vec<String>,
+    windows: Vec<WindowInfo>,
+    view: Option<TextureHandle>,
+    view_key: usize,
+    frames: usize,
+}
+
+impl PanelType for BotPanel {
+    const KEY: &'static str = "bot";
+    const TITLE: &'static str = "Game bot";
+    type State = BotPanelState;
+
+    fn new(mut state: BotPanelState, _gpu_adapter: Option<&str>) -> Self {
+        state.sanitize();
+        Self {
+            state,
+            run: None,
+            last: None,
+            outcome: None,
+            log: Vec::new(),
+            windows: Vec::new(),
+            view: None,
+            view_key: usize::MAX,
+            frames: 0,
+        }
+    }
+
+    fn state(&self) -> &BotPanelState {
+        &self.state
+    }
+}
+
+fn say(log: &mut Vec<String>, line: String) {
+    if log.last() != Some(&line) {
+        log.push(line);
+    }
+    if log.len() > 300 {
+        log.drain(..log.len() - 300);
+    }
+}
+
+impl BotPanel {
+    /// Whether a bot is running.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// Starts the bot: launches or finds the target on the bot's thread, then plays.
+    pub fn start(&mut self, ctx: &egui::Context, calibrate_only: bool) {
+        if self.run.is_some() {
+            return;
+        }
+        if std::env::var_os("DISPLAY").is_none() {
+            self.outcome =
+                Some(Err("no display: DISPLAY is not set; the bot reads and clicks an X11 screen".into()));
+            return;
+        }
+        let kind = self.state.kind();
+        if kind == TargetKind::Window(String::new()) {
+            self.outcome = Some(Err("choose a window from the list first".into()));
+            return;
+        }
+        let settings = BotSettings {
+            games: if calibrate_only { 0 } else { self.state.games as usize },
+            dry_run: self.state.dry_run || calibrate_only,
+            max_moves_per_second: self.state.max_moves_per_second,
+            level: self.state.level,
+            ..BotSettings::default()
+        };
+        let (sender, statuses) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let pause = Arc::new(AtomicU8::new(RUNNING));
+        let finished = Arc::new(Mutex::new(None));
+        let (thread_stop, thread_pause, thread_finished) = (stop.clone(), pause.clone(), finished.clone());
+        let (level, seed) = (self.state.level, self.state.seed);
+        let wake = ctx.clone();
+        let spawned = std::thread::Builder::new().name("curio-bot".into()).spawn(move || {
+            let result = (|| -> Result<bot::BotReport, String> {
+                let mut screen = XcapScreen::default();
+                let target =
+                    bot::targets::launch(&kind, level, seed, None, &mut screen).map_err(|e| e.to_string())?;
+                if calibrate_only {
+                    let frame = screen.capture(target.window.id).map_err(|e| e.to_string())?;
+                    let calibration =
+                        bot::calibrate(&frame.image, kind.theme()).map_err(|e| e.to_string())?;
+                    let board = bot::read(&frame.image, &calibration);
+                    let status = BotStatus {
+                        frame: Some(frame),
+                        calibration: Some(calibration.clone()),
+                        board: Some(board),
+                        probabilities: Vec::new(),
+                        moves: Vec::new(),
+                        report: bot::BotReport::default(),
+                        message: format!(
+                            "calibrated: {}x{} cells of {:.1} px",
+                            calibration.columns, calibration.rows, calibration.pitch[0]
+                        ),
+                    };
+                    let _ = sender.send(status);
+                    wake.request_repaint();
+                    // Keep a launched target open for play: the bot's thread ends, the target
+                    // with it, so calibration of a launched target shows one screenshot.
+                    return Ok(bot::BotReport::default());
+                }
+                let input = EnigoInput::new().map_err(|e| e.to_string())?;
+                let window = target.window.clone();
+                let mut player = Bot::new(screen, input, settings, kind.clone(), window);
+                let (report, _) = player.play(&mut |status: &BotStatus| {
+                    let _ = sender.send(status.clone());
+                    wake.request_repaint();
+                    // Pause holds the bot here; Step lets one decision through.
+                    loop {
+                        if thread_stop.load(Ordering::Relaxed) {
+                            return ControlFlow::Break(());
+                        }
+                        match thread_pause.load(Ordering::Relaxed) {
+                            RUNNING => return ControlFlow::Continue(()),
+                            STEP if !status.moves.is_empty() => {
+                                thread_pause.store(PAUSED, Ordering::Relaxed);
+                                return ControlFlow::Continue(());
+                            }
+                            STEP => return ControlFlow::Continue(()),
+                            _ => std::thread::sleep(std::time::Duration::from_millis(30)),
+                        }
+                    }
+                });
+                drop(target);
+                Ok(report)
+            })();
+            if let Ok(mut slot) = thread_finished.lock() {
+                *slot = Some(result);
+            }
+            wake.request_repaint();
+        });
+        match spawned {
+            Ok(_) => {
+                self.outcome = None;
+                say(&mut self.log, if calibrate_only { "calibrating…".into() } else { "started".into() });
+                self.run = Some(Run { statuses, stop, pause, finished });
+            }
+            Err(error) => self.outcome = Some(Err(format!("cannot start the bot's thread: {error}"))),
+        }
+    }
+
+    /// Asks the bot to stop at its next capture.
+    pub fn stop(&mut self) {
+        if let Some(run) = &self.run {
+            run.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn set_pause(&mut self, value: u8) {
+        if let Some(run) = &self.run {
+            run.pause.store(value, Ordering::Relaxed);
+        }
+    }
+
+    fn is_paused(&self) -> bool {
+        self.run.as_ref().is_some_and(|run| run.pause.load(Ordering::Relaxed) != RUNNING)
+    }
+
+    fn refresh_windows(&mut self) {
+        match XcapScreen::default().windows() {
+            Ok(list) => self.windows = list.into_iter().filter(|window| !window.title.is_empty()).collect(),
+            Err(error) => self.outcome = Some(Err(error.to_string())),
+        }
+    }
+
+    fn stats_ui(&self, ui: &mut egui::Ui) {
+        let report = self
+            .last
+            .as_ref()
+            .map(|status| status.report.clone())
+            .or_else(|| self.outcome.as_ref().and_then(|outcome| outcome.as_ref().ok().cloned()))
+            .unwrap_or_default();
+        egui::Grid::new("bot-stats").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
+            let rate = if report.games > 0 { 100.0 * report.wins as f64 / report.games as f64 } else { 0.0 };
+            for (name, value) in [
+                ("games", report.games.to_string()),
+                ("wins", format!("{} ({rate:.0}%)", report.wins)),
+                ("moves", report.moves.to_string()),
+                ("moves/s", format!("{:.1}", report.moves_per_second)),
+                ("reads", report.reads.to_string()),
+                ("misreads", report.misreads.to_string()),
+                ("rejected reads", report.rejected_reads.to_string()),
+                ("outside clicks", report.outside_clicks.to_string()),
+            ] {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            }
+        });
+    }
+}
+
+impl Panel for BotPanel {
+    fn is_busy(&self) -> bool {
+        self.run.is_some()
+    }
+
+    fn logic(&mut self, _ctx: &egui::Context) {
+        let Some(run) = &self.run else { return };
+        let mut latest = None;
+        while let Ok(status) = run.statuses.try_recv() {
+            latest = Some(status);
+        }
+        let finished = run.finished.lock().ok().and_then(|mut slot| slot.take());
+        if let Some(status) = latest {
+            if !status.message.is_empty() && status.message != "waiting for the screen" {
+                let line = format!(
+                    "[{} games, {} moves] {}",
+                    status.report.games, status.report.moves, status.message
+                );
+                say(&mut self.log, line);
+            }
+            self.frames += 1;
+            // Keep the last frame when a status carries none.
+            let frame =
+                status.frame.clone().or_else(|| self.last.as_ref().and_then(|last| last.frame.clone()));
+            let board =
+                status.board.clone().or_else(|| self.last.as_ref().and_then(|last| last.board.clone()));
+            let calibration = status
+                .calibration
+                .clone()
+                .or_else(|| self.last.as_ref().and_then(|last| last.calibration.clone()));
+            self.last = Some(BotStatus { frame, board, calibration, ..status });
+        }
+        if let Some(result) = finished {
+            match &result {
+                Ok(report) => say(
+                    &mut self.log,
+                    match &report.stopped {
+                        Some(reason) => format!("stopped: {reason}"),
+                        None => format!("done: {} games, {} won", report.games, report.wins),
+                    },
+                ),
+                Err(error) => say(&mut self.log, format!("error: {error}")),
+            }
+            self.outcome = Some(result);
+            self.run = None;
+        }
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Game bot");
+        let running = self.run.is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.selectable_value(&mut self.state.target, TargetChoice::Builtin, "built-in window");
+                ui.selectable_value(&mut self.state.target, TargetChoice::GnomeMines, "GNOME Mines");
+                ui.selectable_value(&mut self.state.target, TargetChoice::Window, "a window");
+            });
+            if self.state.target == TargetChoice::Window {
+                ui.horizontal(|ui| {
+                    if ui.button("Refresh list").clicked() {
+                        self.refresh_windows();
+                    }
+                    ui.label(if self.state.window_title.is_empty() {
+                        "none chosen"
+                    } else {
+                        &self.state.window_title
+                    });
+                });
+                egui::ScrollArea::vertical().id_salt("bot-windows").max_height(120.0).show(ui, |ui| {
+                    for window in &self.windows {
+                        let label = format!("{} ({}x{})", window.title, window.width, window.height);
+                        if ui.selectable_label(self.state.window_title == window.title, label).clicked() {
+                            self.state.window_title = window.title.clone();
+                        }
+                    }
+                });
+            }
+            egui::Grid::new("bot-settings").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+                ui.label("size");
+                ui.horizontal(|ui| {
+                    for level in Level::ALL {
+                        ui.selectable_value(&mut self.state.level, level, level.name());
+                    }
+                });
+                ui.end_row();
+                let label = ui.label("games");
+                ui.add(egui::DragValue::new(&mut self.state.games).range(1..=100_000)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("seed");
+                ui.add(egui::DragValue::new(&mut self.state.seed)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("speed");
+                ui.add(
+                    egui::Slider::new(&mut self.state.max_moves_per_second, 0.5..=200.0)
+                        .logarithmic(true)
+                        .suffix(" moves/s"),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+            });
+            ui.checkbox(&mut self.state.dry_run, "dry run (advise only, click nothing)");
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.add_enabled(!running, egui::Button::new("Calibrate")).clicked() {
+                self.start(&ui.ctx().clone(), true);
+            }
+            if ui.add_enabled(!running, egui::Button::new("Start")).clicked() {
+                self.start(&ui.ctx().clone(), false);
+            }
+            let paused = self.is_paused();
+            if ui.add_enabled(running && !paused, egui::Button::new("Pause")).clicked() {
+                self.set_pause(PAUSED);
+            }
+            if ui.add_enabled(running && paused, egui::Button::new("Resume")).clicked() {
+                self.set_pause(RUNNING);
+            }
+            if ui.add_enabled(running, egui::Button::new("Step")).clicked() {
+                self.set_pause(STEP);
+            }
+            if ui.add_enabled(running, egui::Button::new("Stop")).clicked() {
+                self.stop();
+            }
+        });
+        if let Some(Err(error)) = &self.outcome {
+            ui.colored_label(theme::ERROR, error);
+        }
+        ui.separator();
+        self.stats_ui(ui);
+        ui.separator();
+        ui.strong("Log");
+        egui::ScrollArea::vertical().id_salt("bot-log").max_height(200.0).stick_to_bottom(true).show(
+            ui,
+            |ui| {
+                for line in &self.log {
+                    ui.add(egui::Label::new(egui::RichText::new(line).small()).wrap());
+                }
+            },
+        );
+        self.state.sanitize();
+    }
+
+    fn canvas_ui(&mut self, ui: &mut egui::Ui) {
+        let rect = ui.available_rect_before_wrap();
+        ui.painter().rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
+        let Some(status) = &self.last else {
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Press Calibrate or Start",
+                egui::FontId::proportional(14.0),
+                theme::HINT,
+            );
+            return;
+        };
+        let (Some(frame), Some(calibration)) = (&status.frame, &status.calibration) else { return };
+        if self.view_key != self.frames || self.view.is_none() {
+            let image = match &status.board {
+                Some(board) => bot::annotate(&frame.image, calibration, board),
+                None => frame.image.clone(),
+            };
+            let color = egui::ColorImage::from_rgba_unmultiplied(
+                [image.width() as usize, image.height() as usize],
+                image.as_raw(),
+            );
+            match &mut self.view {
+                Some(texture) => texture.set(color, TextureOptions::LINEAR),
+                None => self.view = Some(ui.ctx().load_texture("bot-view", color, TextureOptions::LINEAR)),
+            }
+            self.view_key = self.frames;
+        }
+        let Some(texture) = &self.view else { return };
+        let size = texture.size_vec2();
+        let scale = (rect.width() / size.x).min(rect.height() / size.y).min(2.0);
+        let shown = egui::Rect::from_center_size(rect.center(), size * scale);
+        let painter = ui.painter_at(rect);
+        painter.image(texture.id(), shown, full_uv(), Color32::WHITE);
+        // The solver's probabilities on covered cells: green safe to red mine.
+        if let Some(board) = &status.board {
+            for (index, probability) in status.probabilities.iter().enumerate() {
+                let (Some(p), Some(CellRead::Covered)) = (probability, board.cells.get(index)) else {
+                    continue;
+                };
+                let [x, y] = calibration.cell_center(index / board.columns, index % board.columns);
+                let center = shown.min + Vec2::new(x as f32, y as f32) * scale;
+                let radius = (calibration.pitch[0] as f32 * scale * 0.22).max(2.0);
+                painter.circle_filled(center, radius, theme::heat(*p as f32));
+            }
+            for chosen in &status.moves {
+                let [x, y] = calibration.cell_center(chosen.row, chosen.column);
+                let center = shown.min + Vec2::new(x as f32, y as f32) * scale;
+                let half = calibration.pitch[0] as f32 * scale * 0.45;
+                painter.rect_stroke(
+                    egui::Rect::from_center_size(center, Vec2::splat(half * 2.0)),
+                    2.0,
+                    egui::Stroke::new(2.0, theme::SELECTED),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The bot end to end on GNOME Mines under X: it launches the game, picks the size on its
+//! chooser, plays three games through the screen, closes the scores dialog and starts the next
+//! game with its button. Needs a display, a window manager and gnome-mines (installed by
+//! scripts/setup-debian.sh); fails instead of skipping under CURIO_REQUIRE_DISPLAY=1.
+
+use std::process::Command;
+
+#[test]
+fn the_bot_plays_gnome_mines() {
+    let required = std::env::var("CURIO_REQUIRE_DISPLAY").is_ok_and(|value| value == "1");
+    if std::env::var_os("DISPLAY").is_none() {
+        assert!(!required, "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
+        eprintln!("skipping: no DISPLAY");
+        return;
+    }
+    let installed = ["/usr/games/gnome-mines", "/usr/bin/gnome-mines"]
+        .iter()
+        .any(|path| std::path::Path::new(path).exists());
+    if !installed {
+        assert!(
+            !required,
+            "CURIO_REQUIRE_DISPLAY=1 but gnome-mines is not installed (scripts/setup-debian.sh installs it)"
+        );
+        eprintln!("skipping: gnome-mines is not installed");
+        return;
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["bot", "play", "--target", "gnome-mines", "--games", "3", "--json"])
+        .output()
+        .expect("curio runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(report["games"], 3, "{report}");
+    assert_eq!(report["misreads"], 0, "{report}");
+    assert_eq!(report["outside_clicks"], 0, "{report}");
+    assert!(report["stopped"].is_null(), "{report}");
+}
