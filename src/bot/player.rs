@@ -243,12 +243,24 @@ pub struct Bot<S: ScreenSource, I: InputSink> {
     parked: Option<(i32, i32)>,
     last_click: Option<Instant>,
     started: Option<Instant>,
+    /// When the bot last asked the target for a new game.
+    new_game_at: Option<Instant>,
 }
 
 impl<S: ScreenSource, I: InputSink> Bot<S, I> {
     /// A bot for a window.
     pub fn new(screen: S, input: I, settings: BotSettings, kind: TargetKind, window: WindowInfo) -> Self {
-        Bot { screen, input, settings, kind, window, parked: None, last_click: None, started: None }
+        Bot {
+            screen,
+            input,
+            settings,
+            kind,
+            window,
+            parked: None,
+            last_click: None,
+            started: None,
+            new_game_at: None,
+        }
     }
 
     fn backend(error: impl std::fmt::Display) -> StopReason {
@@ -394,6 +406,37 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         }
     }
 
+    /// Whether the target shows another window (GNOME Mines opens its scores dialog only on a
+    /// win).
+    fn dialog_open(&mut self) -> bool {
+        self.kind == TargetKind::GnomeMines
+            && self.screen.windows().is_ok_and(|windows| {
+                windows.iter().any(|window| {
+                    window.id != self.window.id
+                        && window.app_name == self.window.app_name
+                        && !window.minimized
+                })
+            })
+    }
+
+    /// Closes the target's other windows (GNOME Mines' scores dialog after a win) as a player
+    /// would, with Escape (a new dialog has the focus), waiting up to a second for each to go.
+    /// Nothing is clicked: a dialog that is closing may already have left the place a click would
+    /// go.
+    fn close_dialogs(&mut self) -> Result<(), StopReason> {
+        for _ in 0..3 {
+            if !self.dialog_open() {
+                return Ok(());
+            }
+            self.input.escape().map_err(Self::backend)?;
+            let deadline = Instant::now() + Duration::from_secs(1);
+            while Instant::now() < deadline && self.dialog_open() {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+        Ok(())
+    }
+
     /// Captures and calibrates on a fresh board (every cell covered), starting a new game first
     /// when the board is not fresh.
     fn fresh_board(
@@ -402,7 +445,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         observer: &mut impl BotObserver,
     ) -> Result<Calibration, StopReason> {
         let theme = self.kind.theme();
-        let mut restarted = false;
+        let mut restarts = 0;
+        // A new game just asked for gets time to show before it is asked for again (GNOME
+        // Mines would take a second click for "Start Over" and ask to confirm).
+        let mut last_restart: Option<Instant> = self.new_game_at.take();
         let mut chose_size = false;
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
@@ -424,15 +470,34 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 if board.count(CellRead::Covered) == board.cells.len() {
                     return Ok(calibration.clone());
                 }
-                if !restarted && !self.settings.dry_run && !matches!(self.kind, TargetKind::Window(_)) {
+                // A game in progress (readable, nothing lost, cells still to open) is played on
+                // rather than restarted: a second "Start Over" would only ask to confirm.
+                let in_progress = consistent(None, &board).is_ok()
+                    && board.count(CellRead::Mine) + board.count(CellRead::Exploded) == 0
+                    && board.count(CellRead::Covered) > 0
+                    && restarts > 0;
+                if in_progress {
+                    return Ok(calibration.clone());
+                }
+                let due = last_restart.is_none_or(|at| at.elapsed() > Duration::from_millis(2500));
+                if restarts < 4
+                    && due
+                    && !self.settings.dry_run
+                    && !matches!(self.kind, TargetKind::Window(_))
+                {
                     self.park(calibration)?;
+                    self.close_dialogs()?;
                     targets::new_game(&self.kind, &self.window, calibration, &mut self.input)
                         .map_err(Self::backend)?;
                     self.parked = self.input.pointer();
-                    restarted = true;
+                    restarts += 1;
+                    last_restart = Some(Instant::now());
                 }
             }
             if Instant::now() > deadline {
+                if let Some(folder) = std::env::var_os("CURIO_BOT_DUMP") {
+                    let _ = frame.image.save(std::path::Path::new(&folder).join("no-board.png"));
+                }
                 return Err(match found {
                     Err(error) => StopReason::NoBoard(error.to_string()),
                     Ok(_) => StopReason::NoBoard("the board never showed a new game".into()),
@@ -518,7 +583,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let (frame, board) = match read {
                     // The last safe cell was clicked and the target covered its board (GNOME
                     // Mines flags the mines and opens its scores dialog): a win.
-                    Err(StopReason::Unreadable(_)) if finishing => {
+                    Err(StopReason::Unreadable(_)) if finishing || self.dialog_open() => {
                         let board = previous.clone().unwrap_or_else(|| BoardRead {
                             columns: 0,
                             rows: 0,
@@ -530,7 +595,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     }
                     other => other?,
                 };
-                let won_by_finishing = finishing && (board_hidden || outcome(&board, mines) == Some(true));
+                let won_by_finishing = board_hidden || (finishing && outcome(&board, mines) == Some(true));
                 if let Some(reads) = log.games.last_mut() {
                     reads.push(board.to_text());
                 }
@@ -559,14 +624,11 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                             self.park(&calibration)?;
                             // Let the target show its end of game before asking for a new one.
                             std::thread::sleep(Duration::from_millis(300));
-                            if won && self.kind == TargetKind::GnomeMines {
-                                // Close the scores dialog.
-                                self.input.escape().map_err(Self::backend)?;
-                                std::thread::sleep(Duration::from_millis(300));
-                            }
+                            self.close_dialogs()?;
                             targets::new_game(&self.kind, &self.window, &calibration, &mut self.input)
                                 .map_err(Self::backend)?;
                             self.parked = self.input.pointer();
+                            self.new_game_at = Some(Instant::now());
                         }
                     }
                     break;
