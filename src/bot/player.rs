@@ -449,19 +449,22 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         // A new game just asked for gets time to show before it is asked for again (GNOME
         // Mines would take a second click for "Start Over" and ask to confirm).
         let mut last_restart: Option<Instant> = self.new_game_at.take();
-        let mut chose_size = false;
+        // Size-chooser clicks made, and when: the first click into a new window can be taken
+        // for focus only, so it is repeated.
+        let mut size_clicks = (0, None::<Instant>);
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             let frame = self.capture()?;
             let found = vision::calibrate(&frame.image, theme);
-            if found.is_err() && self.kind == TargetKind::GnomeMines && !chose_size && !self.settings.dry_run
-            {
+            let size_due = size_clicks.0 < 4
+                && size_clicks.1.is_none_or(|at| at.elapsed() > Duration::from_millis(1500));
+            if found.is_err() && self.kind == TargetKind::GnomeMines && size_due && !self.settings.dry_run {
                 // GNOME Mines opens on its size chooser: pick the size, as a player would.
                 let (x, y) = targets::gnome_level_button(&self.window, self.settings.level);
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);
                 self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
                 self.parked = self.input.pointer();
-                chose_size = true;
+                size_clicks = (size_clicks.0 + 1, Some(Instant::now()));
                 std::thread::sleep(Duration::from_millis(500));
                 continue;
             }
@@ -475,7 +478,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let in_progress = consistent(None, &board).is_ok()
                     && board.count(CellRead::Mine) + board.count(CellRead::Exploded) == 0
                     && board.count(CellRead::Covered) > 0
-                    && restarts > 0;
+                    && last_restart.is_some();
                 if in_progress {
                     return Ok(calibration.clone());
                 }
@@ -569,6 +572,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             let mut previous: Option<BoardRead> = None;
             let mut must_differ = false;
             let mut finishing = false;
+            let mut unreadable_in_a_row = 0;
             loop {
                 self.park(&calibration)?;
                 let read = self.stable_read(
@@ -583,7 +587,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let (frame, board) = match read {
                     // The last safe cell was clicked and the target covered its board (GNOME
                     // Mines flags the mines and opens its scores dialog): a win.
-                    Err(StopReason::Unreadable(_)) if finishing || self.dialog_open() => {
+                    Err(StopReason::Unreadable(_)) if self.dialog_open() => {
                         let board = previous.clone().unwrap_or_else(|| BoardRead {
                             columns: 0,
                             rows: 0,
@@ -593,8 +597,17 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                         board_hidden = true;
                         (frame, board)
                     }
+                    // Unreadable for a while (a long animation): read again, up to five times.
+                    Err(StopReason::Unreadable(problem)) => {
+                        unreadable_in_a_row += 1;
+                        if unreadable_in_a_row >= 5 {
+                            return Err(StopReason::Unreadable(problem));
+                        }
+                        continue;
+                    }
                     other => other?,
                 };
+                unreadable_in_a_row = 0;
                 let won_by_finishing = board_hidden || (finishing && outcome(&board, mines) == Some(true));
                 if let Some(reads) = log.games.last_mut() {
                     reads.push(board.to_text());

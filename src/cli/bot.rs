@@ -170,16 +170,16 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     });
     drop(target);
     // The built-in window logs each finished game: check every read against it.
-    let (checked, wrong) = match &truth {
+    let (checked, wrong, solver_wins) = match &truth {
         Some(path) => {
             let text = std::fs::read_to_string(path).unwrap_or_default();
             let lines: Vec<serde_json::Value> =
                 text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
             let _ = std::fs::remove_file(path);
             let result = bot::check_reads(&log, &lines);
-            (Some(result.0), Some(result.1))
+            (Some(result.0), Some(result.1), Some(solver_wins_on(&lines)))
         }
-        None => (None, None),
+        None => (None, None, None),
     };
     let misreads = wrong.unwrap_or(report.misreads);
     let seconds_per_game = if report.game_seconds.is_empty() {
@@ -200,6 +200,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
             "moves_per_second": report.moves_per_second,
             "seconds_per_game": seconds_per_game,
             "outside_clicks": report.outside_clicks,
+            "solver_wins_same_games": solver_wins,
             "stopped": report.stopped,
         }))?;
     } else {
@@ -223,6 +224,29 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         Some(reason) => Err(CliError::Failure(anyhow::anyhow!("the bot stopped: {reason}"))),
         None => Ok(()),
     }
+}
+
+/// How many of the logged games the solver wins when it plays them itself (same board, rule
+/// and seed, no screen).
+fn solver_wins_on(lines: &[serde_json::Value]) -> usize {
+    use crate::mines::{BoardConfig, FirstClickRule, Policy, play_game};
+    lines
+        .iter()
+        .filter(|line| {
+            let number = |key: &str| line[key].as_u64().unwrap_or(0) as usize;
+            let mines = line["mines"].as_array().map_or(0, Vec::len);
+            let rule = FirstClickRule::ALL
+                .into_iter()
+                .find(|rule| Some(rule.name()) == line["rule"].as_str())
+                .unwrap_or_default();
+            BoardConfig::new(number("width"), number("height"), mines, rule)
+                .ok()
+                .and_then(|config| {
+                    play_game(config, line["seed"].as_u64().unwrap_or(0), &Policy::default()).ok()
+                })
+                .is_some_and(|record| record.won)
+        })
+        .count()
 }
 
 /// A fresh path in the temporary folder.
