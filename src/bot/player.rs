@@ -167,6 +167,27 @@ pub struct BotStatus {
     pub message: String,
 }
 
+impl BotStatus {
+    /// A status without a decision: what was seen, the counters and a message.
+    pub fn seen(
+        frame: Option<Frame>,
+        calibration: Option<Calibration>,
+        board: Option<BoardRead>,
+        report: BotReport,
+        message: impl Into<String>,
+    ) -> BotStatus {
+        BotStatus {
+            frame,
+            calibration,
+            board,
+            probabilities: Vec::new(),
+            moves: Vec::new(),
+            report,
+            message: message.into(),
+        }
+    }
+}
+
 /// Hears the bot's progress; returning `Break` stops the run at the next capture.
 pub trait BotObserver {
     /// A new status.
@@ -390,15 +411,13 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     None => Err(StopReason::Unreadable(last_problem)),
                 };
             }
-            let status = BotStatus {
-                frame: None,
-                calibration: Some(calibration.clone()),
-                board: None,
-                probabilities: Vec::new(),
-                moves: Vec::new(),
-                report: report.clone(),
-                message: "waiting for the screen".into(),
-            };
+            let status = BotStatus::seen(
+                None,
+                Some(calibration.clone()),
+                None,
+                report.clone(),
+                "waiting for the screen",
+            );
             if observer.status(&status).is_break() {
                 return Err(StopReason::Cancelled);
             }
@@ -506,15 +525,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     Ok(_) => StopReason::NoBoard("the board never showed a new game".into()),
                 });
             }
-            let status = BotStatus {
-                frame: Some(frame),
-                calibration: found.ok(),
-                board: None,
-                probabilities: Vec::new(),
-                moves: Vec::new(),
-                report: report.clone(),
-                message: "waiting for a new game".into(),
-            };
+            let status =
+                BotStatus::seen(Some(frame), found.ok(), None, report.clone(), "waiting for a new game");
             if observer.status(&status).is_break() {
                 return Err(StopReason::Cancelled);
             }
@@ -618,15 +630,14 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     report.wins += usize::from(won);
                     report.results.push(won);
                     report.game_seconds.push(game_started.elapsed().as_secs_f64());
-                    let status = BotStatus {
-                        frame: Some(frame),
-                        calibration: Some(calibration.clone()),
-                        board: Some(board),
-                        probabilities: Vec::new(),
-                        moves: Vec::new(),
-                        report: report.clone(),
-                        message: if won { "won".into() } else { "lost".into() },
-                    };
+                    let message = if won { "won" } else { "lost" };
+                    let status = BotStatus::seen(
+                        Some(frame),
+                        Some(calibration.clone()),
+                        Some(board),
+                        report.clone(),
+                        message,
+                    );
                     if observer.status(&status).is_break() {
                         return Err(StopReason::Cancelled);
                     }

@@ -192,18 +192,17 @@ impl BotPanel {
                     let calibration =
                         bot::calibrate(&frame.image, kind.theme()).map_err(|e| e.to_string())?;
                     let board = bot::read(&frame.image, &calibration);
-                    let status = BotStatus {
-                        frame: Some(frame),
-                        calibration: Some(calibration.clone()),
-                        board: Some(board),
-                        probabilities: Vec::new(),
-                        moves: Vec::new(),
-                        report: bot::BotReport::default(),
-                        message: format!(
-                            "calibrated: {}x{} cells of {:.1} px",
-                            calibration.columns, calibration.rows, calibration.pitch[0]
-                        ),
-                    };
+                    let message = format!(
+                        "calibrated: {}x{} cells of {:.1} px",
+                        calibration.columns, calibration.rows, calibration.pitch[0]
+                    );
+                    let status = BotStatus::seen(
+                        Some(frame),
+                        Some(calibration.clone()),
+                        Some(board),
+                        bot::BotReport::default(),
+                        message,
+                    );
                     let _ = sender.send(status);
                     wake.request_repaint();
                     // Keep a launched target open for play: the bot's thread ends, the target
