@@ -465,47 +465,57 @@ fn raised(image: &RgbaImage, left: f64, top: f64, pitch: [f64; 2]) -> f32 {
     mean(top + 0.5, top + 0.5 + band) - mean(top + pitch[1] - 0.5 - band, top + pitch[1] - 0.5)
 }
 
-/// Share of a line segment's pixels (within a pixel of it) that are edges.
-fn edge_share_vertical(image: &RgbaImage, x: f64, y0: f64, y1: f64) -> f32 {
+/// Which way lattice lines run.
+#[derive(Clone, Copy)]
+enum Lines {
+    /// Vertical lines: columns' edges.
+    Vertical,
+    /// Horizontal lines: rows' edges.
+    Horizontal,
+}
+
+/// Share of the pixels of a line segment (at `at` across, from `from` to `to` along) with an
+/// edge within two pixels of it.
+fn edge_share(image: &RgbaImage, lines: Lines, at: f64, from: f64, to: f64) -> f32 {
     let (width, height) = image.dimensions();
+    let (across_limit, along_limit) = match lines {
+        Lines::Vertical => (width, height),
+        Lines::Horizontal => (height, width),
+    };
+    let level = |across: u32, along: u32| match lines {
+        Lines::Vertical => luminance(image.get_pixel(across, along)),
+        Lines::Horizontal => luminance(image.get_pixel(along, across)),
+    };
     let mut hits = 0;
     let mut total = 0;
-    let mut y = y0.max(0.0) as u32;
-    while f64::from(y) < y1 && y < height {
+    let mut along = from.max(0.0) as u32;
+    while f64::from(along) < to && along < along_limit {
         total += 1;
-        let found = (-2i64..=2).any(|dx| {
-            let xi = x.round() as i64 + dx;
-            xi >= 1
-                && (xi as u32) < width
-                && (luminance(image.get_pixel(xi as u32, y)) - luminance(image.get_pixel(xi as u32 - 1, y)))
-                    .abs()
-                    > EDGE_STEP
+        let found = (-2i64..=2).any(|offset| {
+            let across = at.round() as i64 + offset;
+            across >= 1
+                && (across as u32) < across_limit
+                && (level(across as u32, along) - level(across as u32 - 1, along)).abs() > EDGE_STEP
         });
         hits += usize::from(found);
-        y += 1;
+        along += 1;
     }
     if total == 0 { 0.0 } else { hits as f32 / total as f32 }
 }
 
-fn edge_share_horizontal(image: &RgbaImage, y: f64, x0: f64, x1: f64) -> f32 {
-    let (width, height) = image.dimensions();
-    let mut hits = 0;
-    let mut total = 0;
-    let mut x = x0.max(0.0) as u32;
-    while f64::from(x) < x1 && x < width {
-        total += 1;
-        let found = (-2i64..=2).any(|dy| {
-            let yi = y.round() as i64 + dy;
-            yi >= 1
-                && (yi as u32) < height
-                && (luminance(image.get_pixel(x, yi as u32)) - luminance(image.get_pixel(x, yi as u32 - 1)))
-                    .abs()
-                    > EDGE_STEP
-        });
-        hits += usize::from(found);
-        x += 1;
-    }
-    if total == 0 { 0.0 } else { hits as f32 / total as f32 }
+/// For tiles with gaps, which side of the run of lattice lines the tiles' other edges lie on:
+/// (after the last line, before the first). `extent` is the run's first and last line, `span`
+/// the board's extent the other way.
+fn gap_sides(image: &RgbaImage, lines: Lines, extent: [f64; 2], pitch: f64, span: [f64; 2]) -> (bool, bool) {
+    let reach = 1..=(pitch * 0.3).round() as i64;
+    let after = reach
+        .clone()
+        .any(|back| edge_share(image, lines, extent[1] + pitch - back as f64, span[0], span[1]) > 0.6);
+    let before = !after
+        && reach
+            .into_iter()
+            .any(|back| edge_share(image, lines, extent[0] - pitch + back as f64, span[0], span[1]) > 0.6);
+    (after, before)
 }
 
 /// Finds the board in `image` (see the module doc). `theme` is how the target draws numbers.
@@ -524,27 +534,12 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     let pitch = [pitch_x, pitch_y];
     let extent_y = [top, top + (lines_y.max(2) - 1) as f64 * pitch_y];
     let extent_x = [left, left + (lines_x.max(2) - 1) as f64 * pitch_x];
-    // Lines on both sides of every cell (a drawn grid) give one line more than there are cells;
-    // tiles with gaps give one line a tile (their left or top sides), and the last tile's far
-    // side is an edge a little before the next lattice line.
+    // Lines on both sides of every cell (a drawn grid) give one line more than there are cells.
     // Tiles with gaps give one lattice line a tile: their near sides (then the last tile's far
     // side is an edge a little before the next line) or their far sides (then the first
     // tile's near side is an edge a little after the line before).
-    let reach = |pitch: f64| 1..=(pitch * 0.3).round() as i64;
-    let after_x = reach(pitch_x).any(|back| {
-        edge_share_vertical(image, extent_x[1] + pitch_x - back as f64, extent_y[0], extent_y[1]) > 0.6
-    });
-    let before_x = !after_x
-        && reach(pitch_x).any(|back| {
-            edge_share_vertical(image, extent_x[0] - pitch_x + back as f64, extent_y[0], extent_y[1]) > 0.6
-        });
-    let after_y = reach(pitch_y).any(|back| {
-        edge_share_horizontal(image, extent_y[1] + pitch_y - back as f64, extent_x[0], extent_x[1]) > 0.6
-    });
-    let before_y = !after_y
-        && reach(pitch_y).any(|back| {
-            edge_share_horizontal(image, extent_y[0] - pitch_y + back as f64, extent_x[0], extent_x[1]) > 0.6
-        });
+    let (after_x, before_x) = gap_sides(image, Lines::Vertical, extent_x, pitch_x, extent_y);
+    let (after_y, before_y) = gap_sides(image, Lines::Horizontal, extent_y, pitch_y, extent_x);
     let (gapped_x, gapped_y) = (after_x || before_x, after_y || before_y);
     let left = if before_x { left - pitch_x } else { left };
     let top = if before_y { top - pitch_y } else { top };
