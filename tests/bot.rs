@@ -3,7 +3,9 @@
 //! drawn at several cell sizes and colours, and its whole loop on a simulated target.
 
 use curio::bot::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
-use curio::bot::{Bot, BotSettings, CellRead, TargetKind, Theme, calibrate, check_reads, consistent, read};
+use curio::bot::{
+    Bot, BotSettings, CellRead, TargetKind, Theme, calibrate, cell_changed, check_reads, consistent, read,
+};
 use curio::mines::{BoardConfig, Cell, FirstClickRule, Game};
 use std::path::Path;
 
@@ -141,10 +143,46 @@ fn reads_that_cannot_follow_are_rejected() {
     assert!(consistent(None, &unknown).is_err());
 }
 
+/// The bot waits for each click to show: a cell opened to a blank on a classic board (the same
+/// grey, only its bevel gone) and a flag count as changes; an untouched cell does not.
+#[test]
+fn a_click_shows_as_a_changed_cell() {
+    let config = BoardConfig::new(9, 9, 1, FirstClickRule::Opening).expect("config");
+    let look = Look { revealed: Look::default().covered, ..Look::default() };
+    let mut game = Game::new(config, 3);
+    let before = draw(&game, &look);
+    let calibration = calibrate(&before, Theme::Classic).expect("calibrated");
+    game.reveal(4, 4).expect("reveal");
+    assert_eq!(game.cell(4, 4), Cell::Revealed(0));
+    let mine = game.mine_layout().expect("mines laid").iter().position(|&m| m).expect("one mine");
+    let opened = draw(&game, &look);
+    assert!(cell_changed(&before, &opened, &calibration, 4, 4));
+    assert!(!cell_changed(&before, &opened, &calibration, mine / 9, mine % 9));
+    assert!(!cell_changed(&opened, &opened, &calibration, 4, 4));
+    let mut fresh = Game::new(config, 3);
+    fresh.toggle_flag(0, 0).expect("flag");
+    assert!(cell_changed(&before, &draw(&fresh, &look), &calibration, 0, 0));
+}
+
 #[test]
 fn the_whole_loop_wins_simulated_games_and_clicks_only_inside_the_board() {
+    plays_simulated_games(false);
+}
+
+/// A target that resolves clicks once a frame where the pointer is then (as egui does) loses
+/// every click the pointer leaves before the frame: the bot holds still until each shows.
+#[test]
+fn clicks_wait_for_a_frame_batching_target_to_take_them() {
+    let moved = plays_simulated_games(true);
+    assert_eq!(moved, 0, "clicks resolved away from where they were made");
+}
+
+/// Plays eight beginner games on a simulated target, checks the clicks and the reads, and
+/// returns how many clicks the target resolved away from where the bot made them.
+fn plays_simulated_games(frame_batched: bool) -> usize {
     let config = BoardConfig::new(9, 9, 10, FirstClickRule::Safe).expect("config");
     let simulation = Simulation::new(Game::new(config, 1), Look::default());
+    simulation.borrow_mut().frame_batched = frame_batched;
     let window = simulation.borrow().window.clone();
     let settings = BotSettings {
         games: 8,
@@ -159,7 +197,13 @@ fn the_whole_loop_wins_simulated_games_and_clicks_only_inside_the_board() {
         TargetKind::Builtin,
         window.clone(),
     );
-    let (report, log) = bot.play(&mut |_: &curio::bot::BotStatus| std::ops::ControlFlow::Continue(()));
+    // A bot whose clicks are lost would wait forever: stop it after far more statuses than
+    // eight games take.
+    let mut statuses = 0;
+    let (report, log) = bot.play(&mut |_: &curio::bot::BotStatus| {
+        statuses += 1;
+        if statuses > 5_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
+    });
     assert_eq!(report.stopped, None);
     assert_eq!(report.games, 8);
     assert!(report.wins >= 4, "{report:?}");
@@ -191,4 +235,5 @@ fn the_whole_loop_wins_simulated_games_and_clicks_only_inside_the_board() {
     let (checked, wrong) = check_reads(&log, &truth);
     assert!(checked > 20);
     assert_eq!(wrong, 0);
+    simulation.moved_clicks
 }

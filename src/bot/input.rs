@@ -64,8 +64,8 @@ pub struct EnigoInput {
 impl EnigoInput {
     /// Connects to the display.
     pub fn new() -> Result<EnigoInput, InputError> {
-        let enigo =
-            enigo::Enigo::new(&enigo::Settings::default()).map_err(|error| InputError(error.to_string()))?;
+        let enigo = enigo::Enigo::new(&enigo::Settings { linux_delay: 1, ..enigo::Settings::default() })
+            .map_err(|error| InputError(error.to_string()))?;
         Ok(EnigoInput { enigo })
     }
 }
@@ -79,16 +79,14 @@ impl InputSink for EnigoInput {
     fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError> {
         use enigo::Mouse;
         self.move_to(x, y)?;
-        // A moment for the application to see the pointer arrive before the press.
-        std::thread::sleep(std::time::Duration::from_millis(80));
         let button = match button {
             MouseButton::Left => enigo::Button::Left,
             MouseButton::Right => enigo::Button::Right,
             MouseButton::Middle => enigo::Button::Middle,
         };
-        // Press and release as two events, a moment apart, as a hand would.
+        // Move, press and release go out together: the target sees them in order, and the
+        // bot keeps the pointer on the cell until the click shows (see `Bot::await_click`).
         self.enigo.button(button, enigo::Direction::Press).map_err(|error| InputError(error.to_string()))?;
-        std::thread::sleep(std::time::Duration::from_millis(50));
         self.enigo.button(button, enigo::Direction::Release).map_err(|error| InputError(error.to_string()))
     }
 

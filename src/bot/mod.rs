@@ -23,4 +23,4 @@ pub use input::{EnigoInput, InputEvent, InputSink, MouseButton, Recorder};
 pub use player::{Bot, BotReport, BotSettings, BotStatus, ReadLog, check_reads, consistent};
 pub use screen::{Frame, ImageScreen, ScreenSource, WindowInfo, XcapScreen};
 pub use targets::{Level, Target, TargetKind};
-pub use vision::{BoardRead, Calibration, CellRead, Theme, VisionError, calibrate, read};
+pub use vision::{BoardRead, Calibration, CellRead, Theme, VisionError, calibrate, cell_changed, read};

@@ -46,6 +46,9 @@ impl Default for BotSettings {
     }
 }
 
+/// How long a click may take to show on the target before the bot moves on.
+pub const CLICK_SHOWN_TIMEOUT: Duration = Duration::from_millis(1000);
+
 /// Counters of a run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct BotReport {
@@ -367,6 +370,30 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         Ok(())
     }
 
+    /// Holds the pointer on a clicked cell until the target shows the click (the cell looks
+    /// different than in `before`) or [`CLICK_SHOWN_TIMEOUT`] passes, and returns the last
+    /// capture. A target that hit-tests once a frame (egui does) would otherwise take the
+    /// release and the pointer's next move in one frame and resolve the click where the
+    /// pointer went.
+    fn await_click(
+        &mut self,
+        calibration: &Calibration,
+        row: usize,
+        column: usize,
+        before: &image::RgbaImage,
+    ) -> Result<Frame, StopReason> {
+        let deadline = Instant::now() + CLICK_SHOWN_TIMEOUT;
+        loop {
+            let frame = self.capture()?;
+            if vision::cell_changed(before, &frame.image, calibration, row, column)
+                || Instant::now() > deadline
+            {
+                return Ok(frame);
+            }
+            std::thread::sleep(Duration::from_millis(4));
+        }
+    }
+
     /// Reads the board until two reads in a row agree and pass the consistency check against
     /// `previous` (or `timeout` passes); counts rejected reads as misreads.
     fn stable_read(
@@ -678,6 +705,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     report.seconds = started.elapsed().as_secs_f64();
                     report.moves_per_second = report.moves as f64 / report.seconds.max(1e-9);
                 }
+                // The picture the clicks are judged against, and what it shows.
+                let mut shown = (frame.image.clone(), board.clone());
                 let status = BotStatus {
                     frame: Some(frame),
                     calibration: Some(calibration.clone()),
@@ -700,7 +729,15 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 finishing = reveals > 0 && reveals == unrevealed.saturating_sub(mines);
                 if !self.settings.dry_run {
                     for chosen in moves.iter().filter(|m| m.action == Action::Reveal) {
-                        self.click_cell(&calibration, chosen.row, chosen.column, MouseButton::Left, report)?;
+                        let (row, column) = (chosen.row, chosen.column);
+                        // A cell an earlier click of this batch opened needs no click.
+                        if matches!(shown.1.cells[row * calibration.columns + column], CellRead::Number(_)) {
+                            continue;
+                        }
+                        self.click_cell(&calibration, row, column, MouseButton::Left, report)?;
+                        let after = self.await_click(&calibration, row, column, &shown.0)?;
+                        let read = vision::read(&after.image, &calibration);
+                        shown = (after.image, read);
                     }
                 }
                 previous = Some(board);

@@ -5,7 +5,7 @@ use image::RgbaImage;
 use serde::Serialize;
 
 /// A top-level window.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct WindowInfo {
     /// The window system's id.
     pub id: u32,
@@ -13,6 +13,8 @@ pub struct WindowInfo {
     pub title: String,
     /// Application name.
     pub app_name: String,
+    /// The owning process's id, 0 where the window does not say.
+    pub pid: u32,
     /// Left edge on the screen, pixels.
     pub x: i32,
     /// Top edge on the screen, pixels.
@@ -125,6 +127,7 @@ fn info(window: &xcap::Window) -> Result<WindowInfo, ScreenError> {
         id: window.id().map_err(backend)?,
         title: window.title().unwrap_or_default(),
         app_name: window.app_name().unwrap_or_default(),
+        pid: window.pid().unwrap_or(0),
         x: window.x().map_err(backend)?,
         y: window.y().map_err(backend)?,
         width: window.width().map_err(backend)?,

@@ -161,10 +161,17 @@ pub struct Simulation {
     pub window: WindowInfo,
     /// Finished games: (seed, won, mine layout).
     pub finished: Vec<(u64, bool, Vec<bool>)>,
-    /// Every click, in screen pixels.
+    /// Every click as the target took it, in screen pixels.
     pub clicks: Vec<(i32, i32, MouseButton)>,
     /// The pointer.
     pub pointer: Option<(i32, i32)>,
+    /// Take clicks as egui does: queued, and resolved at the next capture (the next frame)
+    /// wherever the pointer is then.
+    pub frame_batched: bool,
+    /// Clicks queued for the next frame: where each was made, and its button.
+    pub pending: Vec<(i32, i32, MouseButton)>,
+    /// Queued clicks the pointer had left by their frame (resolved elsewhere).
+    pub moved_clicks: usize,
 }
 
 impl Simulation {
@@ -175,6 +182,7 @@ impl Simulation {
             id: 7,
             title: "Simulated Minesweeper".into(),
             app_name: "test".into(),
+            pid: 0,
             x: 100,
             y: 80,
             width: image.width(),
@@ -188,7 +196,19 @@ impl Simulation {
             finished: Vec::new(),
             clicks: Vec::new(),
             pointer: None,
+            frame_batched: false,
+            pending: Vec::new(),
+            moved_clicks: 0,
         }))
+    }
+
+    /// Resolves the queued clicks at the pointer, as a frame of a batching target would.
+    fn next_frame(&mut self) {
+        for (x, y, button) in std::mem::take(&mut self.pending) {
+            let at = self.pointer.unwrap_or((x, y));
+            self.moved_clicks += usize::from(at != (x, y));
+            self.click(at.0, at.1, button);
+        }
     }
 
     fn click(&mut self, x: i32, y: i32, button: MouseButton) {
@@ -231,6 +251,7 @@ impl ScreenSource for SimulatedScreen {
     }
 
     fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
+        self.0.borrow_mut().next_frame();
         let simulation = self.0.borrow();
         if id != simulation.window.id {
             return Err(ScreenError::Gone(id));
@@ -251,7 +272,11 @@ impl InputSink for SimulatedInput {
     fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError> {
         let mut simulation = self.0.borrow_mut();
         simulation.pointer = Some((x, y));
-        simulation.click(x, y, button);
+        if simulation.frame_batched {
+            simulation.pending.push((x, y, button));
+        } else {
+            simulation.click(x, y, button);
+        }
         Ok(())
     }
 

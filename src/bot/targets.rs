@@ -117,18 +117,28 @@ pub struct Target {
 impl Drop for Target {
     fn drop(&mut self) {
         if let Some(child) = &mut self.process {
+            // The launcher may have started the game as its own child (dbus-run-session runs
+            // GNOME Mines, its bus and portals): end the whole process group.
+            #[cfg(unix)]
+            if let Ok(group) = i32::try_from(child.id()) {
+                // SAFETY: kill(2) takes plain integers and touches no memory of ours; the group
+                // is the one `spawn` made with the child as its leader.
+                unsafe {
+                    libc::kill(-group, libc::SIGTERM);
+                }
+            }
             let _ = child.kill();
             let _ = child.wait();
         }
     }
 }
 
-/// Waits for a window whose title contains `title` (and, with `exclude`, is not one of those
-/// ids) and whose place has stayed the same for half a second (window managers move new windows).
+/// Waits for a window whose title contains `title` (and is not one of `exclude`, as window id
+/// and process id) and whose place has stayed the same for half a second (window managers move new windows).
 pub fn wait_for_window(
     screen: &mut impl ScreenSource,
     title: &str,
-    exclude: &[u32],
+    exclude: &[(u32, u32)],
     timeout: Duration,
 ) -> Result<WindowInfo, TargetError> {
     let deadline = Instant::now() + timeout;
@@ -138,7 +148,9 @@ pub fn wait_for_window(
             .windows()?
             .into_iter()
             .filter(|window| {
-                window.title.contains(title) && !exclude.contains(&window.id) && !window.minimized
+                window.title.contains(title)
+                    && !exclude.contains(&(window.id, window.pid))
+                    && !window.minimized
             })
             .max_by_key(|window| window.width * window.height);
         match (found, &last) {
@@ -155,8 +167,12 @@ pub fn wait_for_window(
     Err(TargetError::NoWindow(title.to_string()))
 }
 
+/// Starts `program` as the leader of a new process group (ended as one when the target drops).
 fn spawn(program: &str, arguments: &[String]) -> Result<Child, TargetError> {
-    Command::new(program)
+    let mut command = Command::new(program);
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    command
         .args(arguments)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -174,7 +190,9 @@ pub fn launch(
     log: Option<&std::path::Path>,
     screen: &mut impl ScreenSource,
 ) -> Result<Target, TargetError> {
-    let existing: Vec<u32> = screen.windows()?.iter().map(|window| window.id).collect();
+    // Windows open before the launch, by id and process: the X server hands a closed window's
+    // id to the next client, so a new window can carry the id of one just closed.
+    let existing: Vec<(u32, u32)> = screen.windows()?.iter().map(|window| (window.id, window.pid)).collect();
     let process = match kind {
         TargetKind::Builtin => {
             // `CURIO_BIN` names the curio binary where the running program is not it (tests).
@@ -220,8 +238,10 @@ pub fn launch(
         TargetKind::Window(_) => None,
     };
     let exclude = if process.is_some() { existing } else { Vec::new() };
-    let window = wait_for_window(screen, kind.title(), &exclude, Duration::from_secs(20))?;
-    Ok(Target { kind: kind.clone(), window, process })
+    // The target owns the process from here: a window that never shows ends it.
+    let mut target = Target { kind: kind.clone(), window: WindowInfo::default(), process };
+    target.window = wait_for_window(screen, kind.title(), &exclude, Duration::from_secs(20))?;
+    Ok(target)
 }
 
 /// Screen position of a point of the window's image.

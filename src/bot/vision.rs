@@ -598,8 +598,40 @@ fn luminance_of(colour: [f32; 3]) -> f32 {
     0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
 }
 
+/// Whether a cell looks different in `after` than in `before` (the same window, captured
+/// twice): at least one in fifty of its pixels changed clearly. The whole cell counts, its
+/// edges included: a classic cell opened to a blank keeps its grey and loses only its bevel.
+pub fn cell_changed(
+    before: &RgbaImage,
+    after: &RgbaImage,
+    calibration: &Calibration,
+    row: usize,
+    column: usize,
+) -> bool {
+    if before.dimensions() != after.dimensions() {
+        return true;
+    }
+    let (width, height) = before.dimensions();
+    let [x, y] = calibration.cell_center(row, column);
+    let span = |centre: f64, pitch: f64, limit: u32| {
+        let low = (centre - pitch * 0.5).round().max(0.0) as u32;
+        let high = ((centre + pitch * 0.5).round().max(0.0) as u32).min(limit);
+        low..high
+    };
+    let (mut changed, mut pixels) = (0usize, 0usize);
+    for py in span(y, calibration.pitch[1], height) {
+        for px in span(x, calibration.pitch[0], width) {
+            let (a, b) = (before.get_pixel(px, py), after.get_pixel(px, py));
+            let difference: u32 = (0..3).map(|c| u32::from(a[c].abs_diff(b[c]))).sum();
+            changed += usize::from(difference > 48);
+            pixels += 1;
+        }
+    }
+    pixels > 0 && changed * 50 >= pixels.max(50)
+}
+
 /// Reads one cell.
-fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, column: usize) -> CellRead {
+pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, column: usize) -> CellRead {
     let Some(cell) = cell_stats(image, calibration.origin, calibration.pitch, row, column) else {
         return CellRead::Unknown;
     };
