@@ -87,7 +87,6 @@ impl MinesWindow {
     /// Draws the window contents.
     pub fn draw(&mut self, ui: &mut egui::Ui) {
         let full = ui.max_rect();
-        ui.painter().rect_filled(full, 0.0, theme::MINES_COVERED);
         let bar = egui::Rect::from_min_size(full.min, Vec2::new(full.width(), BAR));
         // Mine counter, classic red digits on black.
         let counter = egui::Rect::from_min_size(bar.min + Vec2::new(8.0, 7.0), Vec2::new(64.0, 30.0));
@@ -191,6 +190,12 @@ fn draw_face(painter: &egui::Painter, rect: egui::Rect, status: GameStatus, pres
 }
 
 impl eframe::App for MinesWindow {
+    /// The window's background is the clear colour, not a filled shape: a software renderer
+    /// (llvmpipe under Xvfb) pays for every pixel a shape covers, and the bot waits on frames.
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        theme::MINES_COVERED.to_normalized_gamma_f32()
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.draw(ui);
     }

@@ -280,7 +280,7 @@ impl MinesBoard<'_> {
                     let state = game.cells()[index];
                     let probability = probabilities.and_then(|a| a.probabilities[index]);
                     if !on_gpu {
-                        painter.rect_filled(cell_rect.shrink(0.5), 1.0, cell_colour(state, probability));
+                        painter.rect_filled(cell_rect.shrink(0.5), 0.0, cell_colour(state, probability));
                     }
                     if cell >= MARKED_CELL {
                         let mine_shown = lost && layout.is_some_and(|l| l[index]);
