@@ -28,4 +28,7 @@ fn the_bot_plays_the_builtin_window_with_no_misreads_and_no_clicks_outside() {
     assert_eq!(report["outside_clicks"], 0, "{report}");
     assert!(report["reads_checked_against_truth"].as_u64().unwrap() >= 5, "{report}");
     assert!(report["stopped"].is_null(), "{report}");
+    // The games and wins the bot counted are the ones the window logged.
+    assert_eq!(report["target_logged_games"], report["games"], "{report}");
+    assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
 }

@@ -5,6 +5,7 @@
 use super::annotate::glyph;
 use super::input::{InputError, InputSink, MouseButton};
 use super::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
+use super::vision;
 use crate::mines::{Cell, Game, GameStatus};
 use image::{Rgba, RgbaImage};
 use std::cell::RefCell;
@@ -47,17 +48,6 @@ impl Default for Look {
         }
     }
 }
-
-const DIGITS: [[u8; 3]; 8] = [
-    [0, 0, 255],
-    [0, 128, 0],
-    [255, 0, 0],
-    [0, 0, 128],
-    [128, 0, 0],
-    [0, 128, 128],
-    [0, 0, 0],
-    [128, 128, 128],
-];
 
 fn fill(image: &mut RgbaImage, x0: u32, y0: u32, width: u32, height: u32, colour: [u8; 3]) {
     for y in y0..(y0 + height).min(image.height()) {
@@ -119,7 +109,9 @@ pub fn draw(game: &Game, look: &Look) -> RgbaImage {
                 }
             }
             let mark = match cell {
-                Cell::Revealed(n) if n > 0 => Some((char::from(b'0' + n), DIGITS[usize::from(n) - 1])),
+                Cell::Revealed(n) if n > 0 => {
+                    Some((char::from(b'0' + n), vision::CLASSIC_DIGITS[usize::from(n) - 1]))
+                }
                 Cell::Flagged => Some(('F', [208, 16, 16])),
                 Cell::Exploded => Some(('*', [0, 0, 0])),
                 Cell::Covered if mine_shown => Some(('*', [0, 0, 0])),
@@ -168,6 +160,11 @@ pub struct Simulation {
     /// Take clicks as egui does: queued, and resolved at the next capture (the next frame)
     /// wherever the pointer is then.
     pub frame_batched: bool,
+    /// How many captures the picture trails the game by (a slow renderer): a capture shows the
+    /// game as it was that many captures before.
+    pub frame_lag: usize,
+    /// The pictures not shown yet, oldest first.
+    frames: std::collections::VecDeque<RgbaImage>,
     /// Clicks queued for the next frame: where each was made, and its button.
     pub pending: Vec<(i32, i32, MouseButton)>,
     /// Queued clicks the pointer had left by their frame (resolved elsewhere).
@@ -197,6 +194,8 @@ impl Simulation {
             clicks: Vec::new(),
             pointer: None,
             frame_batched: false,
+            frame_lag: 0,
+            frames: std::collections::VecDeque::new(),
             pending: Vec::new(),
             moved_clicks: 0,
         }))
@@ -251,12 +250,18 @@ impl ScreenSource for SimulatedScreen {
     }
 
     fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
-        self.0.borrow_mut().next_frame();
-        let simulation = self.0.borrow();
+        let mut simulation = self.0.borrow_mut();
         if id != simulation.window.id {
             return Err(ScreenError::Gone(id));
         }
-        Ok(Frame { image: draw(&simulation.game, &simulation.look), window: simulation.window.clone() })
+        simulation.next_frame();
+        let now = draw(&simulation.game, &simulation.look);
+        simulation.frames.push_back(now);
+        while simulation.frames.len() > simulation.frame_lag + 1 {
+            simulation.frames.pop_front();
+        }
+        let image = simulation.frames.front().cloned().expect("a frame was just drawn");
+        Ok(Frame { image, window: simulation.window.clone() })
     }
 }
 

@@ -44,16 +44,16 @@ impl Theme {
     }
 }
 
-/// Classic digit colours, 1 to 8.
-const CLASSIC_DIGITS: [[f32; 3]; 8] = [
-    [0.0, 0.0, 255.0],
-    [0.0, 128.0, 0.0],
-    [255.0, 0.0, 0.0],
-    [0.0, 0.0, 128.0],
-    [128.0, 0.0, 0.0],
-    [0.0, 128.0, 128.0],
-    [0.0, 0.0, 0.0],
-    [128.0, 128.0, 128.0],
+/// Classic digit colours, 1 to 8 (Windows Minesweeper's, drawn by most clones).
+pub const CLASSIC_DIGITS: [[u8; 3]; 8] = [
+    [0, 0, 255],
+    [0, 128, 0],
+    [255, 0, 0],
+    [0, 0, 128],
+    [128, 0, 0],
+    [0, 128, 128],
+    [0, 0, 0],
+    [128, 128, 128],
 ];
 
 /// Tinted backgrounds, 1 to 8 (GNOME Mines' "bgcolors" theme).
@@ -656,7 +656,7 @@ pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, colum
             let (index, gap) = CLASSIC_DIGITS
                 .iter()
                 .enumerate()
-                .map(|(index, colour)| (index, distance(*colour, cell.ink)))
+                .map(|(index, colour)| (index, distance(colour.map(f32::from), cell.ink)))
                 .min_by(|a, b| a.1.total_cmp(&b.1))
                 .unwrap_or((0, f32::MAX));
             if gap < 150.0 { CellRead::Number(index as u8 + 1) } else { CellRead::Unknown }

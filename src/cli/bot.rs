@@ -170,16 +170,18 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     });
     drop(target);
     // The built-in window logs each finished game: check every read against it.
-    let (checked, wrong, solver_wins) = match &truth {
+    // Its games and wins are the ones the bot's own counts must match.
+    let (checked, wrong, solver_wins, logged) = match &truth {
         Some(path) => {
             let text = std::fs::read_to_string(path).unwrap_or_default();
             let lines: Vec<serde_json::Value> =
                 text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
             let _ = std::fs::remove_file(path);
             let result = bot::check_reads(&log, &lines);
-            (Some(result.0), Some(result.1), Some(solver_wins_on(&lines)))
+            let wins = lines.iter().filter(|line| line["result"] == "won").count();
+            (Some(result.0), Some(result.1), Some(solver_wins_on(&lines)), Some((lines.len(), wins)))
         }
-        None => (None, None, None),
+        None => (None, None, None, None),
     };
     let misreads = wrong.unwrap_or(report.misreads);
     let seconds_per_game = if report.game_seconds.is_empty() {
@@ -201,6 +203,8 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
             "seconds_per_game": seconds_per_game,
             "outside_clicks": report.outside_clicks,
             "solver_wins_same_games": solver_wins,
+            "target_logged_games": logged.map(|(games, _)| games),
+            "target_logged_wins": logged.map(|(_, wins)| wins),
             "stopped": report.stopped,
         }))?;
     } else {
