@@ -78,6 +78,9 @@ type PlaceKey = (u32, i32, i32, u32, u32);
 pub struct XcapScreen {
     /// The last window seen (id and reported place) and the offset found for it.
     offset: Option<(PlaceKey, (i32, i32))>,
+    /// The window captured last and what does not change about it (id, title, process), kept so
+    /// that a capture need not list every window again.
+    captured: Option<(xcap::Window, WindowInfo)>,
 }
 
 /// Where `window_image` (reported at `reported`) really sits on `screen`: the offset to add to
@@ -166,12 +169,33 @@ impl ScreenSource for XcapScreen {
     }
 
     fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
-        let windows = xcap::Window::all().map_err(backend)?;
-        let window =
-            windows.iter().find(|window| window.id().ok() == Some(id)).ok_or(ScreenError::Gone(id))?;
-        let mut described = info(window)?;
+        let (window, mut described) = match self.captured.take().filter(|(_, known)| known.id == id) {
+            Some((window, known)) => {
+                // A window that closed no longer answers.
+                let gone = |_| ScreenError::Gone(id);
+                let described = WindowInfo {
+                    x: window.x().map_err(gone)?,
+                    y: window.y().map_err(gone)?,
+                    width: window.width().map_err(gone)?,
+                    height: window.height().map_err(gone)?,
+                    minimized: window.is_minimized().unwrap_or(false),
+                    ..known
+                };
+                (window, described)
+            }
+            None => {
+                let window = xcap::Window::all()
+                    .map_err(backend)?
+                    .into_iter()
+                    .find(|window| window.id().ok() == Some(id))
+                    .ok_or(ScreenError::Gone(id))?;
+                let described = info(&window)?;
+                (window, described)
+            }
+        };
         let image = window.capture_image().map_err(backend)?;
-        let (dx, dy) = self.offset(window, &described, &image);
+        self.captured = Some((window.clone(), described.clone()));
+        let (dx, dy) = self.offset(&window, &described, &image);
         described.x += dx;
         described.y += dy;
         Ok(Frame { image, window: described })
