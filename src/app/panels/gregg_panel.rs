@@ -67,11 +67,25 @@ impl GreggPanelState {
     }
 }
 
+/// A page laid out, with what it was laid out from.
+struct LaidOut {
+    /// The rules and the style, as text.
+    settings: String,
+    /// The English text.
+    text: String,
+    /// Which layout it is (counting from 1): names its raster.
+    layout: u64,
+    /// The page.
+    page: Page,
+}
+
 /// The Gregg panel.
 pub struct GreggPanel {
     /// Persisted settings.
     pub state: GreggPanelState,
-    page: Option<(String, Page)>,
+    page: Option<LaidOut>,
+    /// Counts layouts: names the page's raster.
+    layouts: u64,
     raster: SceneRaster,
     hovered: Option<usize>,
     /// The word clicked last (an index into the page's words).
@@ -91,6 +105,7 @@ impl PanelType for GreggPanel {
         Self {
             state,
             page: None,
+            layouts: 0,
             raster: SceneRaster::new("gregg-page"),
             hovered: None,
             selected: None,
@@ -120,7 +135,7 @@ impl GreggPanel {
 
     /// The page on screen (laid out at the canvas width), if one has been drawn.
     pub fn page(&self) -> Option<&Page> {
-        self.page.as_ref().map(|(_, page)| page)
+        self.page.as_ref().map(|laid_out| &laid_out.page)
     }
 
     /// The screen position of the centre of word `index` as last drawn.
@@ -132,20 +147,21 @@ impl GreggPanel {
 
     fn page_for(&mut self, width: f64) -> &Page {
         let style = PageStyle { width, ..self.state.style };
-        let key = format!(
-            "{}|{}|{}",
-            self.state.rules_only,
-            serde_json::to_string(&style).unwrap_or_default(),
-            self.state.text
-        );
-        if self.page.as_ref().is_none_or(|(current, _)| *current != key) {
+        let settings =
+            format!("{}|{}", self.state.rules_only, serde_json::to_string(&style).unwrap_or_default());
+        let current = self
+            .page
+            .as_ref()
+            .is_some_and(|laid_out| laid_out.settings == settings && laid_out.text == self.state.text);
+        if !current {
             let page = layout(&self.state.text, &self.state.transcriber(), style);
             if self.selected.is_some_and(|index| index >= page.words.len()) {
                 self.selected = None;
             }
-            self.page = Some((key, page));
+            self.layouts += 1;
+            self.page = Some(LaidOut { settings, text: self.state.text.clone(), layout: self.layouts, page });
         }
-        &self.page.as_ref().expect("laid out above").1
+        &self.page.as_ref().expect("laid out above").page
     }
 
     fn word_info(&self, ui: &mut egui::Ui) {
@@ -265,10 +281,10 @@ impl Panel for GreggPanel {
         egui::ScrollArea::vertical().id_salt("gregg-page").auto_shrink([false, false]).show(ui, |ui| {
             let (rect, response) =
                 ui.allocate_exact_size(Vec2::new(width as f32, height), egui::Sense::click());
-            let Some((key, page)) = self.page.as_ref() else { return };
+            let Some(LaidOut { layout, page, .. }) = self.page.as_ref() else { return };
             let longest = page.width.max(page.height) * f64::from(pixels_per_point);
             let pixels = (longest.round() as u32).clamp(1, export::MAX_PNG_SIZE);
-            self.raster.ensure(&ctx, format!("{pixels}|{key}"), || {
+            self.raster.ensure(&ctx, format!("{pixels}|{layout}"), || {
                 let scene = page_scene(page, None);
                 (scene.point_count() * 4, Box::new(move || export::rasterize(&scene, pixels)))
             });
