@@ -37,13 +37,13 @@ pub fn annotate(image: &RgbaImage, calibration: &Calibration, board: &BoardRead)
     let grid = Rgba([255, 0, 255, 255]);
     let [left, top, right, bottom] = calibration.bounds();
     for column in 0..=calibration.columns {
-        let x = (left + column as f64 * calibration.pitch[0]).round() as i64;
+        let x = calibration.cell_rect(0, column)[0].round() as i64;
         for y in top.round() as i64..=bottom.round() as i64 {
             blend(&mut out, x, y, grid);
         }
     }
     for row in 0..=calibration.rows {
-        let y = (top + row as f64 * calibration.pitch[1]).round() as i64;
+        let y = calibration.cell_rect(row, 0)[1].round() as i64;
         for x in left.round() as i64..=right.round() as i64 {
             blend(&mut out, x, y, grid);
         }
@@ -55,8 +55,8 @@ pub fn annotate(image: &RgbaImage, calibration: &Calibration, board: &BoardRead)
             if cell == CellRead::Covered {
                 continue;
             }
-            let x0 = (left + column as f64 * calibration.pitch[0]).round() as i64 + 2;
-            let y0 = (top + row as f64 * calibration.pitch[1]).round() as i64 + 2;
+            let [x0, y0, _, _] = calibration.cell_rect(row, column);
+            let (x0, y0) = (x0.round() as i64 + 2, y0.round() as i64 + 2);
             let background =
                 if cell == CellRead::Unknown { Rgba([200, 0, 0, 255]) } else { Rgba([0, 0, 0, 255]) };
             for dy in 0..(5 * scale + 2) {

@@ -46,6 +46,9 @@ impl Default for BotSettings {
     }
 }
 
+/// How long after reading a loss the bot reads the board again to confirm it.
+const LOSS_CONFIRMATION: Duration = Duration::from_millis(200);
+
 /// How long a click may take to show on the target before the bot moves on.
 pub const CLICK_SHOWN_TIMEOUT: Duration = Duration::from_millis(1000);
 
@@ -656,10 +659,20 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 };
                 unreadable_in_a_row = 0;
                 let won_by_finishing = board_hidden || (finishing && outcome(&board, mines) == Some(true));
+                let result = if won_by_finishing { Some(true) } else { outcome(&board, mines) };
+                // A loss is read once more a moment later before the game is given up: a tile
+                // caught mid-animation can look like a mine in two quick captures.
+                if result == Some(false) {
+                    std::thread::sleep(LOSS_CONFIRMATION);
+                    let again = vision::read(&self.capture()?.image, &calibration);
+                    if outcome(&again, mines) != Some(false) {
+                        report.rejected_reads += 1;
+                        continue;
+                    }
+                }
                 if let Some(reads) = log.games.last_mut() {
                     reads.push(board.to_text());
                 }
-                let result = if won_by_finishing { Some(true) } else { outcome(&board, mines) };
                 if let Some(won) = result {
                     report.games += 1;
                     report.wins += usize::from(won);

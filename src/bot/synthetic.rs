@@ -27,9 +27,27 @@ pub struct Look {
     /// Margin from the window's edge to the board (left, top); the top margin holds the bar
     /// with the counter and the face.
     pub margin: (u32, u32),
+    /// The first this many columns, and rows, are a pixel wider than `cell` (a toolkit fitting
+    /// tiles to its window hands out the leftover pixels so).
+    pub wider: u32,
 }
 
 impl Look {
+    /// Where column (or row) `index` starts, from the board's edge.
+    pub fn offset(&self, index: u32) -> u32 {
+        index * self.cell + index.min(self.wider)
+    }
+
+    /// The column (or row) at `offset` pixels from the board's edge.
+    pub fn index_at(&self, offset: u32) -> u32 {
+        let wide = self.cell + 1;
+        if offset < self.wider * wide {
+            offset / wide
+        } else {
+            self.wider + (offset - self.wider * wide) / self.cell
+        }
+    }
+
     /// The classic look at another cell size: margins scale with the cell.
     pub fn classic(cell: u32) -> Look {
         Look { cell, margin: (cell / 6 + 2, cell * 2), ..Look::default() }
@@ -45,6 +63,7 @@ impl Default for Look {
             revealed: [228, 228, 228],
             window: [192, 192, 192],
             margin: (4, 48),
+            wider: 0,
         }
     }
 }
@@ -66,8 +85,8 @@ fn shade(colour: [u8; 3], amount: i32) -> [u8; 3] {
 /// exploded cell.
 pub fn draw(game: &Game, look: &Look) -> RgbaImage {
     let config = game.config();
-    let width = look.margin.0 * 2 + config.width as u32 * look.cell;
-    let height = look.margin.1 + look.margin.0 + config.height as u32 * look.cell;
+    let width = look.margin.0 * 2 + look.offset(config.width as u32);
+    let height = look.margin.1 + look.margin.0 + look.offset(config.height as u32);
     let mut image =
         RgbaImage::from_pixel(width, height, Rgba([look.window[0], look.window[1], look.window[2], 255]));
     // A title strip and a counter, so the board is not alone in the picture.
@@ -86,9 +105,11 @@ pub fn draw(game: &Game, look: &Look) -> RgbaImage {
     for row in 0..config.height {
         for column in 0..config.width {
             let index = row * config.width + column;
-            let x = look.margin.0 + column as u32 * look.cell;
-            let y = look.margin.1 + row as u32 * look.cell;
-            let tile = look.cell - look.gap;
+            let x = look.margin.0 + look.offset(column as u32);
+            let y = look.margin.1 + look.offset(row as u32);
+            let tile_width = look.offset(column as u32 + 1) - look.offset(column as u32) - look.gap;
+            let tile_height = look.offset(row as u32 + 1) - look.offset(row as u32) - look.gap;
+            let tile = tile_width.min(tile_height);
             let cell = game.cells()[index];
             let mine_shown = lost && layout.is_some_and(|layout| layout[index]) && cell == Cell::Covered;
             let background = match cell {
@@ -96,16 +117,16 @@ pub fn draw(game: &Game, look: &Look) -> RgbaImage {
                 Cell::Exploded => [224, 48, 48],
                 Cell::Covered | Cell::Flagged => look.covered,
             };
-            fill(&mut image, x, y, tile, tile, background);
+            fill(&mut image, x, y, tile_width, tile_height, background);
             if look.gap == 0 {
                 if matches!(cell, Cell::Covered | Cell::Flagged) {
-                    fill(&mut image, x, y, tile, 2, shade(look.covered, 56));
-                    fill(&mut image, x, y, 2, tile, shade(look.covered, 56));
-                    fill(&mut image, x, y + tile - 2, tile, 2, shade(look.covered, -64));
-                    fill(&mut image, x + tile - 2, y, 2, tile, shade(look.covered, -64));
+                    fill(&mut image, x, y, tile_width, 2, shade(look.covered, 56));
+                    fill(&mut image, x, y, 2, tile_height, shade(look.covered, 56));
+                    fill(&mut image, x, y + tile_height - 2, tile_width, 2, shade(look.covered, -64));
+                    fill(&mut image, x + tile_width - 2, y, 2, tile_height, shade(look.covered, -64));
                 } else {
-                    fill(&mut image, x, y, tile, 1, shade(look.revealed, -70));
-                    fill(&mut image, x, y, 1, tile, shade(look.revealed, -70));
+                    fill(&mut image, x, y, tile_width, 1, shade(look.revealed, -70));
+                    fill(&mut image, x, y, 1, tile_height, shade(look.revealed, -70));
                 }
             }
             let mark = match cell {
@@ -215,7 +236,6 @@ impl Simulation {
         let config = self.game.config();
         let local =
             (x - self.window.x - self.look.margin.0 as i32, y - self.window.y - self.look.margin.1 as i32);
-        let cell = self.look.cell as i32;
         let before = self.game.status();
         if local.1 < 0 {
             // The bar above the board: the face starts the next game.
@@ -225,8 +245,12 @@ impl Simulation {
             }
             return;
         }
-        let (row, column) = ((local.1 / cell) as usize, (local.0 / cell) as usize);
-        if local.0 < 0 || row >= config.height || column >= config.width {
+        if local.0 < 0 {
+            return;
+        }
+        let (row, column) =
+            (self.look.index_at(local.1 as u32) as usize, self.look.index_at(local.0 as u32) as usize);
+        if row >= config.height || column >= config.width {
             return;
         }
         let _ = match (button, self.game.cell(row, column)) {

@@ -112,6 +112,8 @@ pub struct Target {
     pub window: WindowInfo,
     /// The process the bot started, ended when the target is dropped.
     pub process: Option<Child>,
+    /// A settings folder made for the process, removed when the target is dropped.
+    pub settings: Option<std::path::PathBuf>,
 }
 
 impl Drop for Target {
@@ -130,7 +132,39 @@ impl Drop for Target {
             let _ = child.kill();
             let _ = child.wait();
         }
+        if let Some(folder) = &self.settings {
+            let _ = std::fs::remove_dir_all(folder);
+        }
     }
+}
+
+/// GNOME Mines' settings for a launch, in a folder of their own (GLib's keyfile backend): the
+/// player's settings are neither read nor changed, the window is large enough for the size
+/// asked for (GNOME Mines keeps its window size and would cut a 30x16 board off), and tiles
+/// open without animation (as a player may set it), so no capture catches one half drawn.
+fn gnome_settings(level: Level) -> Result<std::path::PathBuf, TargetError> {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let folder = std::env::temp_dir().join(format!("curio-gnome-mines-{}-{nanos}", std::process::id()));
+    let (width, height) = match level {
+        Level::Beginner | Level::Intermediate => (600, 480),
+        Level::Expert => (1000, 700),
+    };
+    let keyfile = folder.join("glib-2.0/settings/keyfile");
+    std::fs::create_dir_all(keyfile.parent().unwrap_or(&folder))
+        .and_then(|()| {
+            std::fs::write(
+                &keyfile,
+                format!(
+                    "[org/gnome/Mines]\nwindow-width={width}\nwindow-height={height}\nuse-animations=false\n"
+                ),
+            )
+        })
+        .map_err(|error| TargetError::Launch {
+            program: "gnome-mines".into(),
+            error: format!("cannot write its settings in {}: {error}", folder.display()),
+        })?;
+    Ok(folder)
 }
 
 /// Waits for a window whose title contains `title` (and is not one of `exclude`, as window id
@@ -167,9 +201,15 @@ pub fn wait_for_window(
     Err(TargetError::NoWindow(title.to_string()))
 }
 
-/// Starts `program` as the leader of a new process group (ended as one when the target drops).
-fn spawn(program: &str, arguments: &[String]) -> Result<Child, TargetError> {
+/// Starts `program` as the leader of a new process group (ended as one when the target drops),
+/// with `environment` added to its environment.
+fn spawn(
+    program: &str,
+    arguments: &[String],
+    environment: &[(&str, &std::ffi::OsStr)],
+) -> Result<Child, TargetError> {
     let mut command = Command::new(program);
+    command.envs(environment.iter().copied());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     command
@@ -193,6 +233,7 @@ pub fn launch(
     // Windows open before the launch, by id and process: the X server hands a closed window's
     // id to the next client, so a new window can carry the id of one just closed.
     let existing: Vec<(u32, u32)> = screen.windows()?.iter().map(|window| (window.id, window.pid)).collect();
+    let mut settings = None;
     let process = match kind {
         TargetKind::Builtin => {
             // `CURIO_BIN` names the curio binary where the running program is not it (tests).
@@ -215,31 +256,41 @@ pub fn launch(
                 arguments.push("--log".into());
                 arguments.push(log.display().to_string());
             }
-            Some(spawn(&exe.display().to_string(), &arguments)?)
+            Some(spawn(&exe.display().to_string(), &arguments, &[])?)
         }
         TargetKind::GnomeMines => {
             let program = ["/usr/games/gnome-mines", "/usr/bin/gnome-mines"]
                 .into_iter()
                 .find(|path| std::path::Path::new(path).exists())
                 .unwrap_or("gnome-mines");
+            let folder = gnome_settings(level)?;
+            let environment = [
+                ("XDG_CONFIG_HOME", folder.as_os_str()),
+                ("GSETTINGS_BACKEND", std::ffi::OsStr::new("keyfile")),
+            ];
             // GNOME Mines needs a session bus; start it in its own.
-            if Command::new("dbus-run-session")
+            let launched = if Command::new("dbus-run-session")
                 .arg("--version")
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status()
                 .is_ok()
             {
-                Some(spawn("dbus-run-session", &["--".into(), program.into()])?)
+                spawn("dbus-run-session", &["--".into(), program.into()], &environment)
             } else {
-                Some(spawn(program, &[])?)
-            }
+                spawn(program, &[], &environment)
+            };
+            let launched = launched.inspect_err(|_| {
+                let _ = std::fs::remove_dir_all(&folder);
+            })?;
+            settings = Some(folder);
+            Some(launched)
         }
         TargetKind::Window(_) => None,
     };
     let exclude = if process.is_some() { existing } else { Vec::new() };
     // The target owns the process from here: a window that never shows ends it.
-    let mut target = Target { kind: kind.clone(), window: WindowInfo::default(), process };
+    let mut target = Target { kind: kind.clone(), window: WindowInfo::default(), process, settings };
     target.window = wait_for_window(screen, kind.title(), &exclude, Duration::from_secs(20))?;
     Ok(target)
 }

@@ -79,6 +79,11 @@ pub struct Calibration {
     pub columns: usize,
     /// Rows.
     pub rows: usize,
+    /// Where each column starts, and the last one ends (`columns + 1` positions): a toolkit that
+    /// fits tiles to its window makes some a pixel wider, so `pitch` is only their mean.
+    pub column_edges: Vec<f64>,
+    /// Where each row starts, and the last one ends (`rows + 1` positions).
+    pub row_edges: Vec<f64>,
     /// The covered cells' background colour, learned from the image.
     pub covered: [f32; 3],
     /// How numbers are drawn.
@@ -86,22 +91,31 @@ pub struct Calibration {
 }
 
 impl Calibration {
+    /// A cell's rectangle in image pixels: left, top, right, bottom.
+    pub fn cell_rect(&self, row: usize, column: usize) -> [f64; 4] {
+        let edge = |edges: &[f64], index: usize, origin: f64, pitch: f64| {
+            edges.get(index).copied().unwrap_or(origin + index as f64 * pitch)
+        };
+        [
+            edge(&self.column_edges, column, self.origin[0], self.pitch[0]),
+            edge(&self.row_edges, row, self.origin[1], self.pitch[1]),
+            edge(&self.column_edges, column + 1, self.origin[0], self.pitch[0]),
+            edge(&self.row_edges, row + 1, self.origin[1], self.pitch[1]),
+        ]
+    }
+
     /// Centre of a cell in image pixels.
     pub fn cell_center(&self, row: usize, column: usize) -> [f64; 2] {
-        [
-            self.origin[0] + (column as f64 + 0.5) * self.pitch[0],
-            self.origin[1] + (row as f64 + 0.5) * self.pitch[1],
-        ]
+        let [left, top, right, bottom] = self.cell_rect(row, column);
+        [(left + right) / 2.0, (top + bottom) / 2.0]
     }
 
     /// The board's rectangle in image pixels: left, top, right, bottom.
     pub fn bounds(&self) -> [f64; 4] {
-        [
-            self.origin[0],
-            self.origin[1],
-            self.origin[0] + self.columns as f64 * self.pitch[0],
-            self.origin[1] + self.rows as f64 * self.pitch[1],
-        ]
+        let [left, top, _, _] = self.cell_rect(0, 0);
+        let [_, _, right, bottom] =
+            self.cell_rect(self.rows.saturating_sub(1), self.columns.saturating_sub(1));
+        [left, top, right, bottom]
     }
 
     /// Whether a point (image pixels) lies inside the board, at least `margin` pixels in.
@@ -235,9 +249,9 @@ fn at_pixel(profile: &[f32], position: f64) -> f32 {
     profile.get(position.round().max(0.0) as usize).copied().unwrap_or(0.0)
 }
 
-/// The strongest lattice in a profile: pitch, and the position and number of the lines of its
+/// The strongest lattice in a profile: its mean pitch and the positions of the lines of its
 /// longest run of strong lines.
-fn lattice(profile: &[f32]) -> Option<(f64, f64, usize)> {
+fn lattice(profile: &[f32]) -> Option<(f64, Vec<f64>)> {
     let n = profile.len();
     if n < 24 {
         return None;
@@ -254,14 +268,19 @@ fn lattice(profile: &[f32]) -> Option<(f64, f64, usize)> {
         return None;
     }
     // Prefer the fundamental: the smallest lag whose score is close to the best's and of which
-    // the best lag is a multiple.
+    // the best lag is a multiple. Scores are compared summed over neighbouring lags: where
+    // spacings differ by a pixel, one lag's score spreads over two.
+    let spread = |lag: usize| -> f32 {
+        scores.iter().filter(|(other, _)| other.abs_diff(lag) <= 1).map(|(_, score)| score.max(0.0)).sum()
+    };
     let mut pitch = best.0;
-    for &(lag, value) in &scores {
+    for &(lag, _) in &scores {
         if lag >= best.0 {
             break;
         }
         let ratio = best.0 as f64 / lag as f64;
-        if (ratio - ratio.round()).abs() < 0.08 && value > 0.6 * best.1 {
+        if ratio.round() >= 2.0 && (ratio - ratio.round()).abs() < 0.08 && spread(lag) > 0.6 * spread(best.0)
+        {
             pitch = lag;
             break;
         }
@@ -306,23 +325,63 @@ fn lattice(profile: &[f32]) -> Option<(f64, f64, usize)> {
         }
         candidate += 0.05;
     }
+    let mut lines = follow(profile, threshold, best_fit.1, best_fit.3, best_fit.0.0)?;
     // Trim lines at either end of the run that are much weaker than its median: an edge of
     // something beside the board that happens to fall on the lattice.
-    let (pitch, mut start, mut lines) = (best_fit.1, best_fit.3, best_fit.0.0);
-    let strengths: Vec<f32> = (0..lines).map(|k| near(profile, start + k as f64 * pitch)).collect();
+    let strengths: Vec<f32> = lines.iter().map(|&line| at_pixel(profile, line)).collect();
     let mut sorted_strengths = strengths.clone();
     sorted_strengths.sort_by(f32::total_cmp);
     let median = sorted_strengths.get(sorted_strengths.len() / 2).copied().unwrap_or(0.0);
-    let mut first = 0;
-    while lines > 2 && strengths[first] < 0.25 * median {
-        first += 1;
-        lines -= 1;
-        start += pitch;
+    let first = strengths
+        .iter()
+        .take(lines.len().saturating_sub(2))
+        .take_while(|&&strength| strength < 0.25 * median)
+        .count();
+    lines.drain(..first);
+    while lines.len() > 2 && strengths[first + lines.len() - 1] < 0.25 * median {
+        lines.pop();
     }
-    while lines > 2 && strengths[first + lines - 1] < 0.25 * median {
-        lines -= 1;
+    let pitch = match (lines.first(), lines.last()) {
+        (Some(first), Some(last)) if lines.len() > 1 => (last - first) / (lines.len() - 1) as f64,
+        _ => best_fit.1,
+    };
+    Some((pitch, lines))
+}
+
+/// The lines of a lattice's run (`lines` lines from `start`, `pitch` apart), followed one by
+/// one: from the run's strongest line, each next line is the strongest pixel within one of
+/// where the pitch puts it, and the walk goes on while the lines stay over `threshold`. A
+/// toolkit that fits tiles to its window makes some a pixel wider than others, so the lines
+/// of a board are not exactly evenly spaced.
+fn follow(profile: &[f32], threshold: f32, pitch: f64, start: f64, lines: usize) -> Option<Vec<f64>> {
+    let snap = |expected: f64| -> Option<f64> {
+        let center = expected.round() as i64;
+        (center - 1..=center + 1)
+            .filter(|&pixel| pixel >= 0 && (pixel as usize) < profile.len())
+            .map(|pixel| (pixel, profile[pixel as usize]))
+            .filter(|&(_, strength)| strength >= threshold)
+            .max_by(|a, b| a.1.total_cmp(&b.1).then((b.0 - center).abs().cmp(&(a.0 - center).abs())))
+            .map(|(pixel, _)| pixel as f64)
+    };
+    let strongest = (0..lines).max_by(|&a, &b| {
+        near(profile, start + a as f64 * pitch).total_cmp(&near(profile, start + b as f64 * pitch))
+    })?;
+    let anchor = snap(start + strongest as f64 * pitch)?;
+    let mut before = Vec::new();
+    let mut at = anchor;
+    while let Some(previous) = snap(at - pitch).filter(|&previous| previous < at) {
+        before.push(previous);
+        at = previous;
     }
-    Some((pitch, start, lines))
+    before.reverse();
+    let mut followed = before;
+    followed.push(anchor);
+    let mut at = anchor;
+    while let Some(next) = snap(at + pitch).filter(|&next| next > at) {
+        followed.push(next);
+        at = next;
+    }
+    Some(followed)
 }
 
 /// Colour statistics of a cell's interior.
@@ -414,37 +473,31 @@ fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64, ring: [f64; 4]) 
 }
 
 /// The cell (row, column) inset by `share` of its pitch on every side.
-fn inset(origin: [f64; 2], pitch: [f64; 2], row: usize, column: usize, share: f64) -> [f64; 4] {
-    let x0 = origin[0] + column as f64 * pitch[0];
-    let y0 = origin[1] + row as f64 * pitch[1];
-    let inset = [pitch[0] * share, pitch[1] * share];
-    [x0 + inset[0], y0 + inset[1], x0 + pitch[0] - inset[0], y0 + pitch[1] - inset[1]]
+fn inset(cell: [f64; 4], share: f64) -> [f64; 4] {
+    let inset = [(cell[2] - cell[0]) * share, (cell[3] - cell[1]) * share];
+    [cell[0] + inset[0], cell[1] + inset[1], cell[2] - inset[0], cell[3] - inset[1]]
 }
 
-/// The interior of cell (row, column): the inner part, away from borders and gaps.
-fn interior(origin: [f64; 2], pitch: [f64; 2], row: usize, column: usize) -> [f64; 4] {
-    inset(origin, pitch, row, column, 0.2)
+/// The interior of a cell (left, top, right, bottom): the inner part, away from borders and gaps.
+fn interior(cell: [f64; 4]) -> [f64; 4] {
+    inset(cell, 0.2)
 }
 
-/// Statistics of cell (row, column): background from the ring between 12% and 20% in, ink
-/// from the interior.
-fn cell_stats(
-    image: &RgbaImage,
-    origin: [f64; 2],
-    pitch: [f64; 2],
-    row: usize,
-    column: usize,
-) -> Option<CellStats> {
-    let [x0, y0, x1, y1] = interior(origin, pitch, row, column);
-    stats(image, x0, y0, x1, y1, inset(origin, pitch, row, column, 0.12))
+/// Statistics of a cell (left, top, right, bottom): background from the ring between 12% and
+/// 20% in, ink from the interior.
+fn cell_stats(image: &RgbaImage, cell: [f64; 4]) -> Option<CellStats> {
+    let [x0, y0, x1, y1] = interior(cell);
+    stats(image, x0, y0, x1, y1, inset(cell, 0.12))
 }
 
-/// How raised a cell looks: the mean luminance of a thin band just inside its top edge minus
-/// one just inside its bottom edge (classic covered cells are lit from the top left).
-fn raised(image: &RgbaImage, left: f64, top: f64, pitch: [f64; 2]) -> f32 {
-    let band = (pitch[1] * 0.1).max(1.0);
-    let x0 = left + pitch[0] * 0.3;
-    let x1 = left + pitch[0] * 0.7;
+/// How raised a cell (left, top, right, bottom) looks: the mean luminance of a thin band just
+/// inside its top edge minus one just inside its bottom edge (classic covered cells are lit
+/// from the top left).
+fn raised(image: &RgbaImage, cell: [f64; 4]) -> f32 {
+    let [left, top, right, bottom] = cell;
+    let band = ((bottom - top) * 0.1).max(1.0);
+    let x0 = left + (right - left) * 0.3;
+    let x1 = left + (right - left) * 0.7;
     let mean = |y0: f64, y1: f64| {
         let mut total = 0.0;
         let mut count = 0;
@@ -462,7 +515,7 @@ fn raised(image: &RgbaImage, left: f64, top: f64, pitch: [f64; 2]) -> f32 {
         }
         if count == 0 { 0.0 } else { total / count as f32 }
     };
-    mean(top + 0.5, top + 0.5 + band) - mean(top + pitch[1] - 0.5 - band, top + pitch[1] - 0.5)
+    mean(top + 0.5, top + 0.5 + band) - mean(bottom - 0.5 - band, bottom - 0.5)
 }
 
 /// Which way lattice lines run.
@@ -518,6 +571,24 @@ fn gap_sides(image: &RgbaImage, lines: Lines, extent: [f64; 2], pitch: f64, span
     (after, before)
 }
 
+/// Drops lines at either end of `positions` whose share of edge along `span` (the board's
+/// extent the other way) is outside `kept`, keeping at least two.
+fn trim_lines(
+    image: &RgbaImage,
+    lines: Lines,
+    positions: &mut Vec<f64>,
+    span: [f64; 2],
+    kept: std::ops::RangeInclusive<f32>,
+) {
+    let drop = |at: f64| !kept.contains(&edge_share(image, lines, at, span[0], span[1]));
+    while positions.len() > 2 && drop(positions[positions.len() - 1]) {
+        positions.pop();
+    }
+    while positions.len() > 2 && drop(positions[0]) {
+        positions.remove(0);
+    }
+}
+
 /// Finds the board in `image` (see the module doc). `theme` is how the target draws numbers.
 pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionError> {
     let (width, height) = image.dimensions();
@@ -525,15 +596,25 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
         return Err(VisionError::TooSmall { width, height });
     }
     let (columns_profile, rows_profile) = edge_profiles(image);
-    let (pitch_x, left, lines_x) = lattice(&columns_profile).ok_or(VisionError::NoGrid)?;
-    let (pitch_y, top, lines_y) = lattice(&rows_profile).ok_or(VisionError::NoGrid)?;
+    let (pitch_x, mut column_edges) = lattice(&columns_profile).ok_or(VisionError::NoGrid)?;
+    let (pitch_y, mut row_edges) = lattice(&rows_profile).ok_or(VisionError::NoGrid)?;
+    // A line at either end that runs along little of the board is the edge of something beside
+    // it (a button) that happens to fall where the next line would.
+    for _ in 0..2 {
+        let rows_extent = [row_edges[0], row_edges[row_edges.len() - 1]];
+        trim_lines(image, Lines::Vertical, &mut column_edges, rows_extent, 0.6..=1.0);
+        let columns_extent = [column_edges[0], column_edges[column_edges.len() - 1]];
+        trim_lines(image, Lines::Horizontal, &mut row_edges, columns_extent, 0.6..=1.0);
+    }
+    let (lines_x, lines_y) = (column_edges.len(), row_edges.len());
+    let (left, top) = (column_edges[0], row_edges[0]);
     // Square cells: the two pitches agree within 10%.
     if (pitch_x - pitch_y).abs() > 0.1 * pitch_x.max(pitch_y) {
         return Err(VisionError::NoGrid);
     }
     let pitch = [pitch_x, pitch_y];
-    let extent_y = [top, top + (lines_y.max(2) - 1) as f64 * pitch_y];
-    let extent_x = [left, left + (lines_x.max(2) - 1) as f64 * pitch_x];
+    let extent_y = [top, row_edges[lines_y - 1]];
+    let extent_x = [left, column_edges[lines_x - 1]];
     // Lines on both sides of every cell (a drawn grid) give one line more than there are cells.
     // Tiles with gaps give one lattice line a tile: their near sides (then the last tile's far
     // side is an edge a little before the next line) or their far sides (then the first
@@ -541,23 +622,40 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     let (after_x, before_x) = gap_sides(image, Lines::Vertical, extent_x, pitch_x, extent_y);
     let (after_y, before_y) = gap_sides(image, Lines::Horizontal, extent_y, pitch_y, extent_x);
     let (gapped_x, gapped_y) = (after_x || before_x, after_y || before_y);
-    let left = if before_x { left - pitch_x } else { left };
-    let top = if before_y { top - pitch_y } else { top };
-    let columns = lines_x - usize::from(!gapped_x);
-    let rows = lines_y - usize::from(!gapped_y);
+    // The lines of tiles with gaps break at every gap; an unbroken line at an end is something
+    // else (the window's edge) that happens to fall where the next line would.
+    if gapped_x {
+        trim_lines(image, Lines::Vertical, &mut column_edges, extent_y, 0.0..=0.97);
+    }
+    if gapped_y {
+        let extent_x = [column_edges[0], column_edges[column_edges.len() - 1]];
+        trim_lines(image, Lines::Horizontal, &mut row_edges, extent_x, 0.0..=0.97);
+    }
+    for (edges, after, before, pitch) in
+        [(&mut column_edges, after_x, before_x, pitch_x), (&mut row_edges, after_y, before_y, pitch_y)]
+    {
+        if after {
+            edges.push(edges[edges.len() - 1] + pitch);
+        } else if before {
+            edges.insert(0, edges[0] - pitch);
+        }
+    }
+    let columns = column_edges.len() - 1;
+    let rows = row_edges.len() - 1;
     if rows < 2 || columns < 2 {
         return Err(VisionError::NoBoard { pitch: pitch_x.round() as u32 });
     }
-    let origin = [left, top];
+    let origin = [column_edges[0], row_edges[0]];
+    let mut calibration =
+        Calibration { origin, pitch, columns, rows, column_edges, row_edges, covered: [0.0; 3], theme };
     let mut backgrounds = Vec::with_capacity(rows * columns);
     for row in 0..rows {
         for column in 0..columns {
-            if let Some(cell) = cell_stats(image, origin, pitch, row, column) {
-                let left = origin[0] + column as f64 * pitch[0];
-                let top = origin[1] + row as f64 * pitch[1];
+            let cell = calibration.cell_rect(row, column);
+            if let Some(stats) = cell_stats(image, cell) {
                 // Tiles with gaps are flat: their bottom band would be the gap.
-                let lift = if gapped_x || gapped_y { 0.0 } else { raised(image, left, top, pitch) };
-                backgrounds.push((cell.background, lift));
+                let lift = if gapped_x || gapped_y { 0.0 } else { raised(image, cell) };
+                backgrounds.push((stats.background, lift));
             }
         }
     }
@@ -583,11 +681,11 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
         .map(|(colour, count, lift)| (*colour, lift / *count as f32))
         .collect();
     let raised_cluster = common.iter().filter(|(_, lift)| *lift > 25.0).max_by(|a, b| a.1.total_cmp(&b.1));
-    let covered = raised_cluster
+    calibration.covered = raised_cluster
         .or_else(|| common.iter().min_by(|a, b| luminance_of(a.0).total_cmp(&luminance_of(b.0))))
         .map(|(colour, _)| *colour)
         .unwrap_or([0.0; 3]);
-    Ok(Calibration { origin, pitch, columns, rows, covered, theme })
+    Ok(calibration)
 }
 
 fn is_reddish(colour: [f32; 3]) -> bool {
@@ -612,15 +710,13 @@ pub fn cell_changed(
         return true;
     }
     let (width, height) = before.dimensions();
-    let [x, y] = calibration.cell_center(row, column);
-    let span = |centre: f64, pitch: f64, limit: u32| {
-        let low = (centre - pitch * 0.5).round().max(0.0) as u32;
-        let high = ((centre + pitch * 0.5).round().max(0.0) as u32).min(limit);
-        low..high
+    let [left, top, right, bottom] = calibration.cell_rect(row, column);
+    let span = |low: f64, high: f64, limit: u32| {
+        (low.round().max(0.0) as u32)..(high.round().max(0.0) as u32).min(limit)
     };
     let (mut changed, mut pixels) = (0usize, 0usize);
-    for py in span(y, calibration.pitch[1], height) {
-        for px in span(x, calibration.pitch[0], width) {
+    for py in span(top, bottom, height) {
+        for px in span(left, right, width) {
             let (a, b) = (before.get_pixel(px, py), after.get_pixel(px, py));
             let difference: u32 = (0..3).map(|c| u32::from(a[c].abs_diff(b[c]))).sum();
             changed += usize::from(difference > 48);
@@ -632,7 +728,7 @@ pub fn cell_changed(
 
 /// Reads one cell.
 pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, column: usize) -> CellRead {
-    let Some(cell) = cell_stats(image, calibration.origin, calibration.pitch, row, column) else {
+    let Some(cell) = cell_stats(image, calibration.cell_rect(row, column)) else {
         return CellRead::Unknown;
     };
     let on_covered = distance(cell.background, calibration.covered) < 30.0;
