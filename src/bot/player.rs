@@ -502,6 +502,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         // for focus only, so it is repeated.
         let mut size_clicks = (0, None::<Instant>);
         let deadline = Instant::now() + Duration::from_secs(15);
+        // The last capture's calibration, when it showed a new game.
+        let mut fresh: Option<Calibration> = None;
         loop {
             let frame = self.capture()?;
             let found = vision::calibrate(&frame.image, theme);
@@ -520,38 +522,45 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             if let Ok(calibration) = &found {
                 let board = vision::read(&frame.image, calibration);
                 if board.count(CellRead::Covered) == board.cells.len() {
-                    return Ok(calibration.clone());
-                }
-                // A game in progress (readable, nothing lost, cells still to open) is played on
-                // rather than restarted: a second "Start Over" would only ask to confirm.
-                // The last game, finished, can still be on screen while the target draws the
-                // new one: that is no game in progress.
-                let finished = self
-                    .settings
-                    .mines
-                    .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
-                    .is_some_and(|mines| outcome(&board, mines).is_some());
-                let in_progress = consistent(None, &board).is_ok()
-                    && board.count(CellRead::Mine) + board.count(CellRead::Exploded) == 0
-                    && board.count(CellRead::Covered) > 0
-                    && !finished
-                    && last_restart.is_some();
-                if in_progress {
-                    return Ok(calibration.clone());
-                }
-                let due = last_restart.is_none_or(|at| at.elapsed() > Duration::from_millis(2500));
-                if restarts < 4
-                    && due
-                    && !self.settings.dry_run
-                    && !matches!(self.kind, TargetKind::Window(_))
-                {
-                    self.park(calibration)?;
-                    self.close_dialogs()?;
-                    targets::new_game(&self.kind, &self.window, calibration, &mut self.input)
-                        .map_err(Self::backend)?;
-                    self.parked = self.input.pointer();
-                    restarts += 1;
-                    last_restart = Some(Instant::now());
+                    // Two captures in a row must agree: a window still laying out its board
+                    // can show part of it.
+                    if fresh.as_ref() == Some(calibration) {
+                        return Ok(calibration.clone());
+                    }
+                    fresh = Some(calibration.clone());
+                } else {
+                    fresh = None;
+                    // A game in progress (readable, nothing lost, cells still to open) is played
+                    // on rather than restarted: a second "Start Over" would only ask to confirm.
+                    // The last game, finished, can still be on screen while the target draws
+                    // the new one: that is no game in progress.
+                    let finished = self
+                        .settings
+                        .mines
+                        .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
+                        .is_some_and(|mines| outcome(&board, mines).is_some());
+                    let in_progress = consistent(None, &board).is_ok()
+                        && board.count(CellRead::Mine) + board.count(CellRead::Exploded) == 0
+                        && board.count(CellRead::Covered) > 0
+                        && !finished
+                        && last_restart.is_some();
+                    if in_progress {
+                        return Ok(calibration.clone());
+                    }
+                    let due = last_restart.is_none_or(|at| at.elapsed() > Duration::from_millis(2500));
+                    if restarts < 4
+                        && due
+                        && !self.settings.dry_run
+                        && !matches!(self.kind, TargetKind::Window(_))
+                    {
+                        self.park(calibration)?;
+                        self.close_dialogs()?;
+                        targets::new_game(&self.kind, &self.window, calibration, &mut self.input)
+                            .map_err(Self::backend)?;
+                        self.parked = self.input.pointer();
+                        restarts += 1;
+                        last_restart = Some(Instant::now());
+                    }
                 }
             }
             if Instant::now() > deadline {
@@ -568,7 +577,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             if observer.status(&status).is_break() {
                 return Err(StopReason::Cancelled);
             }
-            std::thread::sleep(Duration::from_millis(150));
+            // A new game seen once is looked at again soon.
+            std::thread::sleep(Duration::from_millis(if fresh.is_some() { 40 } else { 150 }));
         }
     }
 

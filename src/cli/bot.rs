@@ -184,11 +184,14 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         None => (None, None, None, None),
     };
     let misreads = wrong.unwrap_or(report.misreads);
-    let seconds_per_game = if report.game_seconds.is_empty() {
-        0.0
-    } else {
-        report.game_seconds.iter().sum::<f64>() / report.game_seconds.len() as f64
+    let mean = |seconds: Vec<f64>| {
+        if seconds.is_empty() { None } else { Some(seconds.iter().sum::<f64>() / seconds.len() as f64) }
     };
+    let seconds_per_game = mean(report.game_seconds.clone()).unwrap_or(0.0);
+    // A won game is played to its end: its length is the one to compare between targets.
+    let seconds_per_won_game = mean(
+        report.game_seconds.iter().zip(&report.results).filter(|(_, won)| **won).map(|(s, _)| *s).collect(),
+    );
     if json_output {
         print_json(&json!({
             "target": args.target,
@@ -201,6 +204,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
             "reads_checked_against_truth": checked,
             "moves_per_second": report.moves_per_second,
             "seconds_per_game": seconds_per_game,
+            "seconds_per_won_game": seconds_per_won_game,
             "outside_clicks": report.outside_clicks,
             "solver_wins_same_games": solver_wins,
             "target_logged_games": logged.map(|(games, _)| games),
