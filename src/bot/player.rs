@@ -272,6 +272,8 @@ pub struct Bot<S: ScreenSource, I: InputSink> {
     started: Option<Instant>,
     /// When the bot last asked the target for a new game.
     new_game_at: Option<Instant>,
+    /// Whether a board has been found in this run: GNOME Mines' size chooser comes only before.
+    board_seen: bool,
 }
 
 impl<S: ScreenSource, I: InputSink> Bot<S, I> {
@@ -287,6 +289,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             last_click: None,
             started: None,
             new_game_at: None,
+            board_seen: false,
         }
     }
 
@@ -507,9 +510,24 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         loop {
             let frame = self.capture()?;
             let found = vision::calibrate(&frame.image, theme);
+            // A dialog that opened late (GNOME Mines' scores, after the next game was asked
+            // for) hides the board: close it, as a player would.
+            if found.is_err() && !self.settings.dry_run && self.dialog_open() {
+                self.close_dialogs()?;
+                if Instant::now() > deadline {
+                    return Err(StopReason::NoBoard("a dialog of the game kept covering the board".into()));
+                }
+                continue;
+            }
             let size_due = size_clicks.0 < 4
                 && size_clicks.1.is_none_or(|at| at.elapsed() > Duration::from_millis(1500));
-            if found.is_err() && self.kind == TargetKind::GnomeMines && size_due && !self.settings.dry_run {
+            // Only before the first board: a click there later would land on the board.
+            if found.is_err()
+                && self.kind == TargetKind::GnomeMines
+                && !self.board_seen
+                && size_due
+                && !self.settings.dry_run
+            {
                 // GNOME Mines opens on its size chooser: pick the size, as a player would.
                 let (x, y) = targets::gnome_level_button(&self.window, self.settings.level);
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);
@@ -520,6 +538,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 continue;
             }
             if let Ok(calibration) = &found {
+                self.board_seen = true;
                 let board = vision::read(&frame.image, calibration);
                 if board.count(CellRead::Covered) == board.cells.len() {
                     // Two captures in a row must agree: a window still laying out its board
@@ -647,7 +666,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let (frame, board) = match read {
                     // The last safe cell was clicked and the target covered its board (GNOME
                     // Mines flags the mines and opens its scores dialog): a win.
-                    Err(StopReason::Unreadable(_)) if self.dialog_open() => {
+                    Err(StopReason::Unreadable(_)) if finishing && self.dialog_open() => {
                         let board = previous.clone().unwrap_or_else(|| BoardRead {
                             columns: 0,
                             rows: 0,
