@@ -666,7 +666,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let (frame, board) = match read {
                     // The last safe cell was clicked and the target covered its board (GNOME
                     // Mines flags the mines and opens its scores dialog): a win.
-                    Err(StopReason::Unreadable(_)) if finishing && self.dialog_open() => {
+                    Err(StopReason::Unreadable(_)) if self.dialog_open() => {
                         let board = previous.clone().unwrap_or_else(|| BoardRead {
                             columns: 0,
                             rows: 0,
