@@ -552,16 +552,18 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     // A game in progress (readable, nothing lost, cells still to open) is played
                     // on rather than restarted: a second "Start Over" would only ask to confirm.
                     // The last game, finished, can still be on screen while the target draws
-                    // the new one: that is no game in progress.
-                    let finished = self
+                    // the new one: that is no game in progress, nor is a board of a size with
+                    // no known mine count (a finished board's flags and digits can fool the
+                    // calibration into a part of the board).
+                    let unfinished = self
                         .settings
                         .mines
                         .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
-                        .is_some_and(|mines| outcome(&board, mines).is_some());
+                        .is_some_and(|mines| outcome(&board, mines).is_none());
                     let in_progress = consistent(None, &board).is_ok()
                         && board.count(CellRead::Mine) + board.count(CellRead::Exploded) == 0
                         && board.count(CellRead::Covered) > 0
-                        && !finished
+                        && unfinished
                         && last_restart.is_some();
                     if in_progress {
                         return Ok(calibration.clone());
