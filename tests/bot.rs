@@ -215,15 +215,18 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
     // A bot whose clicks are lost would wait forever: stop it after far more statuses than
     // eight games take.
     let mut statuses = 0;
-    let (report, log) = bot.play(&mut |_: &curio::bot::BotStatus| {
+    let mut live_rate: f64 = 0.0;
+    let (report, log) = bot.play(&mut |status: &curio::bot::BotStatus| {
         statuses += 1;
+        live_rate = live_rate.max(status.report.moves_per_second);
         if statuses > 5_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
     });
     assert_eq!(report.stopped, None);
     assert_eq!(report.games, 8);
     assert!(report.wins >= 4, "{report:?}");
     assert_eq!(report.outside_clicks, 0);
-    eprintln!("REPORT {report:?} {:?}", simulation.borrow().finished.iter().map(|f| f.1).collect::<Vec<_>>());
+    // The statuses carry the rate as the games go (the pane shows it live).
+    assert!(live_rate > 0.0, "no live moves/s");
     // The games and wins counted are the target's.
     let finished = &simulation.borrow().finished;
     assert_eq!(finished.len(), 8, "{report:?}");

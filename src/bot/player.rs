@@ -608,6 +608,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         let mut report = BotReport::default();
         let mut log = ReadLog::default();
         let started = Instant::now();
+        self.started = Some(started);
         // The window's true place comes with its first capture.
         let result = match self.screen.capture(self.window.id) {
             Ok(frame) => {
