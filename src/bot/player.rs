@@ -532,9 +532,13 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let (x, y) = targets::gnome_level_button(&self.window, self.settings.level);
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);
                 self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
-                self.parked = self.input.pointer();
                 size_clicks = (size_clicks.0 + 1, Some(Instant::now()));
                 std::thread::sleep(Duration::from_millis(500));
+                // Off the board that replaces the chooser: a tile under the pointer is lit and
+                // would not read as covered.
+                let (corner_x, corner_y) = to_screen(&self.window, 8.0, 8.0);
+                self.input.move_to(corner_x, corner_y).map_err(Self::backend)?;
+                self.parked = self.input.pointer();
                 continue;
             }
             if let Ok(calibration) = &found {
