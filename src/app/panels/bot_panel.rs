@@ -4,17 +4,18 @@
 //! solver's probabilities, the counters and a log. The bot runs on its own thread.
 
 use super::{Panel, PanelType};
-use crate::app::theme;
 use crate::app::widgets::full_uv;
+use crate::app::{background, theme};
 use crate::bot::{
     self, Bot, BotSettings, BotStatus, CellRead, EnigoInput, Level, ScreenSource, TargetKind, WindowInfo,
     XcapScreen,
 };
+use crate::jobs::Job;
 use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, mpsc};
 
 /// Which game the pane plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,12 +89,12 @@ const RUNNING: u8 = 0;
 const PAUSED: u8 = 1;
 const STEP: u8 = 2;
 
-/// A bot running on its thread.
+/// A bot running on its thread: the job (cancel is Stop; a panic ends it with an error), the
+/// statuses it sends, and the pause state.
 struct Run {
+    job: Job<Result<bot::BotReport, String>>,
     statuses: mpsc::Receiver<BotStatus>,
-    stop: Arc<AtomicBool>,
     pause: Arc<AtomicU8>,
-    finished: Arc<Mutex<Option<Result<bot::BotReport, String>>>>,
 }
 
 /// The bot pane.
@@ -176,14 +177,12 @@ impl BotPanel {
             ..BotSettings::default()
         };
         let (sender, statuses) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
         let pause = Arc::new(AtomicU8::new(RUNNING));
-        let finished = Arc::new(Mutex::new(None));
-        let (thread_stop, thread_pause, thread_finished) = (stop.clone(), pause.clone(), finished.clone());
+        let thread_pause = pause.clone();
         let (level, seed) = (self.state.level, self.state.seed);
         let wake = ctx.clone();
-        let spawned = std::thread::Builder::new().name("curio-bot".into()).spawn(move || {
-            let result = (|| -> Result<bot::BotReport, String> {
+        let spawned =
+            background::spawn(ctx, "curio-bot", move |reporter| -> Result<bot::BotReport, String> {
                 let mut screen = XcapScreen::default();
                 let target =
                     bot::targets::launch(&kind, level, seed, None, &mut screen).map_err(|e| e.to_string())?;
@@ -217,7 +216,7 @@ impl BotPanel {
                     wake.request_repaint();
                     // Pause holds the bot here; Step lets one decision through.
                     loop {
-                        if thread_stop.load(Ordering::Relaxed) {
+                        if reporter.is_cancelled() {
                             return ControlFlow::Break(());
                         }
                         match thread_pause.load(Ordering::Relaxed) {
@@ -233,17 +232,12 @@ impl BotPanel {
                 });
                 drop(target);
                 Ok(report)
-            })();
-            if let Ok(mut slot) = thread_finished.lock() {
-                *slot = Some(result);
-            }
-            wake.request_repaint();
-        });
+            });
         match spawned {
-            Ok(_) => {
+            Ok(job) => {
                 self.outcome = None;
                 say(&mut self.log, if calibrate_only { "calibrating…".into() } else { "started".into() });
-                self.run = Some(Run { statuses, stop, pause, finished });
+                self.run = Some(Run { job, statuses, pause });
             }
             Err(error) => self.outcome = Some(Err(format!("cannot start the bot's thread: {error}"))),
         }
@@ -252,7 +246,7 @@ impl BotPanel {
     /// Asks the bot to stop at its next capture.
     pub fn stop(&mut self) {
         if let Some(run) = &self.run {
-            run.stop.store(true, Ordering::Relaxed);
+            run.job.cancel();
         }
     }
 
@@ -306,12 +300,13 @@ impl Panel for BotPanel {
     }
 
     fn logic(&mut self, _ctx: &egui::Context) {
-        let Some(run) = &self.run else { return };
+        let Some(run) = &mut self.run else { return };
         let mut latest = None;
         while let Ok(status) = run.statuses.try_recv() {
             latest = Some(status);
         }
-        let finished = run.finished.lock().ok().and_then(|mut slot| slot.take());
+        let finished =
+            run.job.poll().map(|result| result.unwrap_or_else(|panicked| Err(panicked.to_string())));
         if let Some(status) = latest {
             if !status.message.is_empty() && status.message != "waiting for the screen" {
                 let line = format!(
