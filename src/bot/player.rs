@@ -762,8 +762,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     report.seconds = started.elapsed().as_secs_f64();
                     report.moves_per_second = report.moves as f64 / report.seconds.max(1e-9);
                 }
-                // The picture the clicks are judged against, and what it shows.
-                let mut shown = (frame.image.clone(), board.clone());
+                // The picture the clicks are judged against.
+                let mut shown = frame.image.clone();
                 let status = BotStatus {
                     frame: Some(frame),
                     calibration: Some(calibration.clone()),
@@ -788,13 +788,12 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     for chosen in moves.iter().filter(|m| m.action == Action::Reveal) {
                         let (row, column) = (chosen.row, chosen.column);
                         // A cell an earlier click of this batch opened needs no click.
-                        if matches!(shown.1.cells[row * calibration.columns + column], CellRead::Number(_)) {
+                        if matches!(vision::read_cell(&shown, &calibration, row, column), CellRead::Number(_))
+                        {
                             continue;
                         }
                         self.click_cell(&calibration, row, column, MouseButton::Left, report)?;
-                        let after = self.await_click(&calibration, row, column, &shown.0)?;
-                        let read = vision::read(&after.image, &calibration);
-                        shown = (after.image, read);
+                        shown = self.await_click(&calibration, row, column, &shown)?.image;
                     }
                 }
                 previous = Some(board);
