@@ -138,14 +138,19 @@ impl Drop for Target {
     }
 }
 
+/// A path in the temporary folder no other run uses: `prefix`, the process id and the time.
+pub fn temporary_path(prefix: &str) -> std::path::PathBuf {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()))
+}
+
 /// GNOME Mines' settings for a launch, in a folder of their own (GLib's keyfile backend): the
 /// player's settings are neither read nor changed, the window is large enough for the size
 /// asked for (GNOME Mines keeps its window size and would cut a 30x16 board off), and tiles
 /// open without animation (as a player may set it), so no capture catches one half drawn.
 fn gnome_settings(level: Level) -> Result<std::path::PathBuf, TargetError> {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-    let folder = std::env::temp_dir().join(format!("curio-gnome-mines-{}-{nanos}", std::process::id()));
+    let folder = temporary_path("curio-gnome-mines");
     let (width, height) = match level {
         Level::Beginner | Level::Intermediate => (600, 480),
         Level::Expert => (1000, 700),

@@ -130,8 +130,11 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     }
     need_display()?;
     let kind = TargetKind::parse(&args.target);
-    let truth =
-        if kind == TargetKind::Builtin { Some(tempfile_path("curio-bot-truth", "jsonl")) } else { None };
+    let truth = if kind == TargetKind::Builtin {
+        Some(bot::targets::temporary_path("curio-bot-truth").with_extension("jsonl"))
+    } else {
+        None
+    };
     let mut screen = XcapScreen::default();
     let target = bot::targets::launch(&kind, args.level, args.seed, truth.as_deref(), &mut screen)
         .map_err(|error| CliError::Failure(error.into()))?;
@@ -255,13 +258,6 @@ fn solver_wins_on(lines: &[serde_json::Value]) -> usize {
                 .is_some_and(|record| record.won)
         })
         .count()
-}
-
-/// A fresh path in the temporary folder.
-fn tempfile_path(prefix: &str, extension: &str) -> PathBuf {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-    std::env::temp_dir().join(format!("{prefix}-{}-{nanos}.{extension}", std::process::id()))
 }
 
 fn read(args: ReadArgs) -> Result<(), CliError> {
