@@ -260,3 +260,24 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
     assert_eq!(wrong, 0);
     simulation.moved_clicks
 }
+
+#[test]
+fn a_mine_count_that_does_not_fit_the_board_stops_with_a_clear_reason() {
+    let config = BoardConfig::new(9, 9, 10, FirstClickRule::Safe).expect("config");
+    for mines in [0, 81] {
+        let simulation = Simulation::new(Game::new(config, 1), Look::default());
+        let window = simulation.borrow().window.clone();
+        let settings = BotSettings { mines: Some(mines), ..BotSettings::default() };
+        let mut bot = Bot::new(
+            SimulatedScreen(simulation.clone()),
+            SimulatedInput(simulation.clone()),
+            settings,
+            TargetKind::Builtin,
+            window,
+        );
+        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus| std::ops::ControlFlow::Continue(()));
+        let reason = report.stopped.expect("stopped");
+        assert!(reason.contains(&format!("{mines} mines do not fit the 9x9 board")), "{reason}");
+        assert!(simulation.borrow().clicks.is_empty(), "clicked with a wrong mine count");
+    }
+}

@@ -143,6 +143,9 @@ pub enum StopReason {
     /// No board found.
     #[error("no board found: {0}")]
     NoBoard(String),
+    /// The mine count is unknown for the board found, or does not fit it.
+    #[error("wrong mine count: {0}")]
+    MineCount(String),
     /// The board cannot be read consistently.
     #[error("the board cannot be read consistently: {0}")]
     Unreadable(String),
@@ -648,11 +651,20 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 .mines
                 .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
                 .ok_or_else(|| {
-                    StopReason::NoBoard(format!(
+                    StopReason::MineCount(format!(
                         "a {}x{} board has no standard mine count; say how many",
                         calibration.columns, calibration.rows
                     ))
                 })?;
+            let cells = calibration.columns * calibration.rows;
+            if mines == 0 || mines >= cells {
+                return Err(StopReason::MineCount(format!(
+                    "{mines} mines do not fit the {}x{} board found (1 to {})",
+                    calibration.columns,
+                    calibration.rows,
+                    cells - 1
+                )));
+            }
             let game_started = Instant::now();
             log.games.push(Vec::new());
             let mut previous: Option<BoardRead> = None;
