@@ -1,8 +1,8 @@
 //! Curio: a workbench for recreational-math solvers and game-playing AI.
 //!
 //! # Layers
-//! Domain modules (`star`, `mines`, later `tetris`, …) are pure: they never import egui, eframe,
-//! egui_wgpu or wgpu (checked by `tests/layering.rs`). They build on `geom` (the shared vector
+//! Domain modules (one folder each) are pure: they never import egui, eframe, egui_wgpu, wgpu,
+//! clap or indicatif (checked by `tests/layering.rs`). They build on `geom` (the shared vector
 //! scene), `progress` (the sink long computations report to) and `stats` (win-rate intervals). `jobs` runs work on named
 //! background threads; `export` turns scenes into SVG and PNG. `app` is the only place that knows
 //! egui; `cli` is a thin clap front end.
@@ -18,6 +18,7 @@ pub mod bot;
 pub mod cli;
 pub mod export;
 pub mod fermat;
+pub mod files;
 pub mod geom;
 pub mod gregg;
 pub mod jobs;

@@ -1,7 +1,8 @@
-//! The desktop app (eframe/egui on wgpu): panel tabs, persisted settings, GPU pipelines.
-//! The only module that knows egui.
+//! The desktop app (eframe/egui on wgpu): the panel catalogue, persisted settings, GPU
+//! pipelines. The only module that knows egui.
 
 pub mod background;
+pub mod catalogue;
 pub mod gpu;
 pub mod mines_window;
 pub mod panels;
@@ -29,6 +30,9 @@ pub struct GuiOptions {
     pub fresh: bool,
     /// Start from the settings in this JSON file and do not save on exit.
     pub settings: Option<std::path::PathBuf>,
+    /// A notice to show at the top of the window until dismissed (a settings file that did
+    /// not load, say).
+    pub notice: Option<String>,
 }
 
 /// Measures the frame rate while repainting continuously.
@@ -43,6 +47,14 @@ pub struct CurioApp {
     panels: Vec<Box<dyn AppPanel>>,
     /// Index into `panels` of the panel shown.
     selected: usize,
+    /// The catalogue sidebar is shown (in windows wide enough for it).
+    sidebar_open: bool,
+    /// The quick switcher, while open.
+    switcher: Option<catalogue::Switcher>,
+    /// The panel the window title names, to send a new title only when it changes.
+    titled: Option<usize>,
+    /// A notice shown above the panel until dismissed.
+    notice: Option<String>,
     gpu_adapter: Option<String>,
     persist: bool,
     fps: Option<FpsMeter>,
@@ -64,6 +76,7 @@ impl CurioApp {
         let gpu_adapter = cc.wgpu_render_state.as_ref().map(panels::install_gpu);
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
         app.persist = !options.fresh && options.settings.is_none();
+        app.notice = options.notice.clone();
         if let Some(key) = &options.panel {
             app.show(key);
         }
@@ -84,7 +97,18 @@ impl CurioApp {
             .iter()
             .map(|entry| (entry.build)(state.panels.get(entry.key), gpu_adapter.as_deref()))
             .collect();
-        let mut app = Self { panels, selected: 0, gpu_adapter, persist: true, fps: None, quit_at: None };
+        let mut app = Self {
+            panels,
+            selected: 0,
+            sidebar_open: !state.sidebar_hidden,
+            switcher: None,
+            titled: None,
+            notice: None,
+            gpu_adapter,
+            persist: true,
+            fps: None,
+            quit_at: None,
+        };
         app.show(&state.panel);
         app
     }
@@ -100,6 +124,7 @@ impl CurioApp {
     pub fn state(&self) -> AppState {
         AppState {
             panel: self.panel().to_string(),
+            sidebar_hidden: !self.sidebar_open,
             panels: self.panels.iter().map(|panel| (panel.key().to_string(), panel.saved_state())).collect(),
         }
     }
@@ -107,6 +132,22 @@ impl CurioApp {
     /// The key of the panel shown.
     pub fn panel(&self) -> &'static str {
         self.panels[self.selected].key()
+    }
+
+    /// This app with `notice` shown above the panel until dismissed.
+    pub fn with_notice(mut self, notice: impl Into<String>) -> Self {
+        self.notice = Some(notice.into());
+        self
+    }
+
+    /// The notice shown above the panel, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// True while the quick switcher is open.
+    pub fn switcher_open(&self) -> bool {
+        self.switcher.is_some()
     }
 
     /// The panel of type `P`.
@@ -160,29 +201,47 @@ impl CurioApp {
         }
     }
 
-    /// Draws the whole window into `ui`.
+    /// Draws the whole window into `ui`: header, catalogue, notice, the panel shown and, while
+    /// open, the quick switcher.
     pub fn draw(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::top("tabs").show(ui, |ui| {
-            // Tabs wrap onto a second row in narrow windows; the adapter's name takes what is
-            // left of the row, if anything.
-            ui.horizontal_wrapped(|ui| {
-                ui.strong("Curio");
-                ui.separator();
-                for (index, panel) in self.panels.iter().enumerate() {
-                    ui.selectable_value(&mut self.selected, index, panel.title());
-                }
-                if ui.available_width() < 120.0 {
-                    return;
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let text = match &self.gpu_adapter {
-                        Some(name) => format!("GPU: {name}"),
-                        None => "GPU: none (CPU drawing)".to_string(),
-                    };
-                    ui.add(egui::Label::new(egui::RichText::new(text).color(theme::HINT)).truncate());
+        let entries = catalogue::entries(&self.panels);
+        let mut navigation = catalogue::Navigation::default();
+        catalogue::header(
+            ui,
+            &entries,
+            self.selected,
+            &mut self.sidebar_open,
+            self.gpu_adapter.as_deref(),
+            &mut navigation,
+        );
+        catalogue::sidebar(ui, &entries, self.selected, self.sidebar_open, &mut navigation);
+        if let Some(notice) = &self.notice {
+            let mut dismissed = false;
+            egui::Panel::top("notice").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(notice).color(theme::ERROR));
+                    dismissed = ui.button("Dismiss").clicked();
                 });
             });
-        });
+            if dismissed {
+                self.notice = None;
+            }
+        }
+        self.draw_panel(ui);
+        catalogue::switcher(&ui.ctx().clone(), &mut self.switcher, &entries, &mut navigation);
+        if let Some(index) = navigation.show {
+            self.selected = index;
+        }
+        if self.titled != Some(self.selected) {
+            self.titled = Some(self.selected);
+            let title = format!("Curio — {}", self.panels[self.selected].title());
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
+    }
+
+    /// Draws only the panel shown (its controls column and canvas) into `ui`: what panel
+    /// snapshots capture, so that a new panel in the catalogue changes no other snapshot.
+    pub fn draw_panel(&mut self, ui: &mut egui::Ui) {
         panels::show_panel(ui, self.panels[self.selected].as_mut());
     }
 }
@@ -219,15 +278,26 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
              (see README), or use the headless subcommands (curio --help)"
         );
     }
+    let mut options = options;
+    let settings_file = state::settings_file();
+    if options.settings.is_none()
+        && !options.fresh
+        && let Some(path) = &settings_file
+    {
+        options.notice = state::set_aside_unreadable(path);
+        // A file that could not be set aside is neither read nor written over.
+        options.fresh = options.notice.is_some() && path.exists();
+    }
     let (width, height) = options.size.unwrap_or((1280.0, 820.0));
     let mut native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Curio")
-            .with_app_id("curio")
+            .with_app_id(state::APP_ID)
             .with_inner_size([width, height])
             .with_min_inner_size([420.0, 320.0]),
         renderer: eframe::Renderer::Wgpu,
         persist_window: !options.fresh && options.settings.is_none() && options.size.is_none(),
+        persistence_path: settings_file,
         ..Default::default()
     };
     if options.measure_fps.is_some() {

@@ -4,10 +4,66 @@
 use super::panels::PanelType;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
 
 /// Key under which the state is stored by eframe.
 pub const STORAGE_KEY: &str = "curio-state";
+/// The app id: the window's class and the name of the app's data folder.
+pub const APP_ID: &str = "curio";
+
+/// The app's data folder (on Linux `$XDG_DATA_HOME/curio`, by default `~/.local/share/curio`):
+/// the settings file and the results panels keep beside it.
+pub fn data_folder() -> Option<PathBuf> {
+    eframe::storage_dir(APP_ID)
+}
+
+/// The settings file eframe reads at start and writes on exit.
+pub fn settings_file() -> Option<PathBuf> {
+    data_folder().map(|folder| folder.join("app.ron"))
+}
+
+/// Checks the settings file at `path` before the app starts. A file that does not parse (as
+/// eframe's key/value RON, with Curio's settings under [`STORAGE_KEY`]) is renamed beside
+/// itself with the time (`app.ron.unreadable-<unix seconds>`), so that the app starts on
+/// defaults without overwriting it; the returned notice names both files. A missing file is
+/// fine (`None`).
+pub fn set_aside_unreadable(path: &Path) -> Option<String> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(error) => return Some(format!("cannot read the settings file {}: {error}", path.display())),
+    };
+    let problem = match std::str::from_utf8(&text) {
+        Err(error) => Some(format!("not UTF-8 text ({error})")),
+        Ok(text) => match ron::from_str::<HashMap<String, String>>(text) {
+            Err(error) => Some(error.to_string()),
+            Ok(entries) => entries
+                .get(STORAGE_KEY)
+                .and_then(|state| ron::from_str::<AppState>(state).err())
+                .map(|error| format!("Curio's settings in it: {error}")),
+        },
+    }?;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs());
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(format!(".unreadable-{stamp}"));
+    let aside = PathBuf::from(aside);
+    Some(match std::fs::rename(path, &aside) {
+        Ok(()) => format!(
+            "The settings file {} did not load ({problem}); it was kept as {} and Curio started from \
+             default settings.",
+            path.display(),
+            aside.display()
+        ),
+        Err(error) => format!(
+            "The settings file {} did not load ({problem}) and could not be set aside ({error}); Curio \
+             started from default settings and will not save over it.",
+            path.display()
+        ),
+    })
+}
 
 /// Everything the app remembers across restarts. As JSON: `{"panel": "star", "star": {...},
 /// "mines": {...}}`, one field per panel named by its key.
@@ -16,6 +72,8 @@ pub const STORAGE_KEY: &str = "curio-state";
 pub struct AppState {
     /// The key of the panel shown (empty: the first panel).
     pub panel: String,
+    /// True when the catalogue sidebar was hidden.
+    pub sidebar_hidden: bool,
     /// Each panel's saved settings, by panel key.
     #[serde(flatten)]
     pub panels: BTreeMap<String, serde_json::Value>,
@@ -45,4 +103,38 @@ impl AppState {
 /// not load (the other panels keep theirs).
 pub(crate) fn panel_settings<S: DeserializeOwned + Default>(saved: Option<&serde_json::Value>) -> S {
     saved.and_then(|value| S::deserialize(value).ok()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settings_file_that_does_not_parse_is_set_aside_with_a_notice() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let path = folder.path().join("app.ron");
+        assert_eq!(set_aside_unreadable(&path), None, "a missing file is fine");
+
+        let state = AppState { panel: "mines".to_string(), ..AppState::default() };
+        let good =
+            ron::to_string(&HashMap::from([(STORAGE_KEY.to_string(), ron::to_string(&state).unwrap())]));
+        std::fs::write(&path, good.unwrap()).unwrap();
+        assert_eq!(set_aside_unreadable(&path), None, "a good file stays");
+        assert!(path.exists());
+
+        for broken in ["{\"curio-state\": \"(panel: 3\"", "not ron at all {", "\u{0}\u{ff}"] {
+            std::fs::write(&path, broken).unwrap();
+            let notice = set_aside_unreadable(&path).expect("a notice");
+            assert!(notice.contains(&path.display().to_string()), "{notice}");
+            assert!(!path.exists(), "the broken file is moved aside");
+            let kept: Vec<_> = std::fs::read_dir(folder.path()).unwrap().flatten().collect();
+            assert!(
+                kept.iter()
+                    .any(|entry| entry.file_name().to_string_lossy().starts_with("app.ron.unreadable-"))
+            );
+            for entry in kept {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+    }
 }

@@ -46,40 +46,18 @@ impl TargetKind {
     }
 }
 
-/// Board sizes the launched targets offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// 9x9 with 10 mines (GNOME Mines: 8x8 with 10).
-    Beginner,
-    /// 16x16 with 40 mines.
-    Intermediate,
-    /// 30x16 with 99 mines.
-    Expert,
-}
+pub use crate::mines::Level;
 
-impl Level {
-    /// Every level.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Expert];
-
-    /// Its name on the command line.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Intermediate => "intermediate",
-            Level::Expert => "expert",
-        }
-    }
-}
-
-/// The standard mine count of a board size, when it is one of the classic or GNOME sizes.
+/// The standard mine count of a board size: a classic level's, in either orientation, or GNOME
+/// Mines' small board (8x8 with 10).
 pub fn standard_mines(columns: usize, rows: usize) -> Option<usize> {
-    match (columns, rows) {
-        (9, 9) | (8, 8) => Some(10),
-        (16, 16) => Some(40),
-        (30, 16) | (16, 30) => Some(99),
-        _ => None,
+    if (columns, rows) == (8, 8) {
+        return Some(10);
     }
+    Level::ALL
+        .iter()
+        .find(|level| level.size() == (columns, rows) || level.size() == (rows, columns))
+        .map(|level| level.mines())
 }
 
 /// Why a target could not be used.
@@ -138,19 +116,12 @@ impl Drop for Target {
     }
 }
 
-/// A path in the temporary folder no other run uses: `prefix`, the process id and the time.
-pub fn temporary_path(prefix: &str) -> std::path::PathBuf {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-    std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()))
-}
-
 /// GNOME Mines' settings for a launch, in a folder of their own (GLib's keyfile backend): the
 /// player's settings are neither read nor changed, the window is large enough for the size
 /// asked for (GNOME Mines keeps its window size and would cut a 30x16 board off), and tiles
 /// open without animation (as a player may set it), so no capture catches one half drawn.
 fn gnome_settings(level: Level) -> Result<std::path::PathBuf, TargetError> {
-    let folder = temporary_path("curio-gnome-mines");
+    let folder = crate::files::temporary_path("curio-gnome-mines");
     let (width, height) = match level {
         Level::Beginner | Level::Intermediate => (600, 480),
         Level::Expert => (1000, 700),

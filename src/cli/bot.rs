@@ -131,7 +131,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     need_display()?;
     let kind = TargetKind::parse(&args.target);
     let truth = if kind == TargetKind::Builtin {
-        Some(bot::targets::temporary_path("curio-bot-truth").with_extension("jsonl"))
+        Some(crate::files::temporary_path("curio-bot-truth").with_extension("jsonl"))
     } else {
         None
     };

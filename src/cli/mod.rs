@@ -9,14 +9,8 @@ macro_rules! say {
     };
 }
 
-mod bot;
 mod export_file;
-mod fermat;
-mod gregg;
-mod mines;
 mod progress_bar;
-mod star;
-mod tetris;
 
 pub use progress_bar::run_job_with_bar;
 
@@ -24,30 +18,52 @@ use clap::{Parser, Subcommand};
 
 /// Curio: a workbench for recreational-math solvers and game-playing AI.
 #[derive(Debug, Parser)]
-#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app.\n\nExamples:\n  curio                       open the workbench\n  curio star render --n 7 --d 3 --out star.svg\n  curio star stellar --points 6 --stage 5 --json\n  curio mines bench --level expert --rule opening --games 10000 --seed 1\n  curio mines solve board.txt --json\n  curio tetris play --weights bcts --games 1000 --seed 1")]
+#[command(name = "curio", version, about, long_about = None, after_help = "With no subcommand, opens the desktop app. Each command group lists its own examples: curio <COMMAND> --help.\n\nExamples:\n  curio                       open the workbench\n  curio gui --panel mines     open it on one panel\n  curio star render --n 7 --d 3 --out star.svg\n  curio mines bench --level expert --games 10000 --seed 1 --json")]
 pub struct Cli {
     /// What to run; none opens the GUI.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
-/// Top-level subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
+/// Declares the domains' command groups, one line each: the module `cli/<module>.rs` (whose
+/// `run` takes the parsed arguments), the subcommand's variant and its arguments type; the doc
+/// comment is the subcommand's help. Expands to the `mod` lines, the [`Command`] enum (plus
+/// `gui`) and [`run_domain`].
+macro_rules! domain_commands {
+    ($($(#[$doc:meta])* $module:ident :: $variant:ident($args:ident),)*) => {
+        $(mod $module;)*
+
+        /// Top-level subcommands.
+        #[derive(Debug, Subcommand)]
+        pub enum Command {
+            $($(#[$doc])* $variant($module::$args),)*
+            /// Open the desktop app (the default).
+            Gui(GuiArgs),
+        }
+
+        /// Runs a domain's subcommand; `None` for `gui`, which [`run`] handles.
+        fn run_domain(command: Command) -> Option<Result<(), CliError>> {
+            match command {
+                $(Command::$variant(args) => Some($module::run(args)),)*
+                Command::Gui(_) => None,
+            }
+        }
+    };
+}
+
+domain_commands! {
     /// Star polygons {n/d} and stellar numbers.
-    Star(star::StarArgs),
+    star::Star(StarArgs),
     /// Minesweeper: exact probability solver and win-rate benchmark.
-    Mines(mines::MinesArgs),
+    mines::Mines(MinesArgs),
     /// Fermat points, geometric medians, Torricelli triangles (PE143) and PE299.
-    Fermat(fermat::FermatArgs),
+    fermat::Fermat(FermatArgs),
     /// Tetris: evolve placement weights, play games, time the evaluator.
-    Tetris(tetris::TetrisArgs),
+    tetris::Tetris(TetrisArgs),
     /// Gregg shorthand: English to outlines, rendered as connected strokes.
-    Gregg(gregg::GreggArgs),
+    gregg::Gregg(GreggArgs),
     /// The vision/click bot: read and play a minesweeper window through the screen.
-    Bot(bot::BotArgs),
-    /// Open the desktop app (the default).
-    Gui(GuiArgs),
+    bot::Bot(BotArgs),
 }
 
 /// Options of `curio gui`.
@@ -95,6 +111,7 @@ impl From<GuiArgs> for crate::app::GuiOptions {
             quit_after: args.quit_after,
             fresh: args.fresh,
             settings: args.settings,
+            notice: None,
         }
     }
 }
@@ -163,12 +180,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
             crate::app::run(args.into()).map_err(CliError::Failure)
         }
-        Some(Command::Star(args)) => star::run(args),
-        Some(Command::Mines(args)) => mines::run(args),
-        Some(Command::Fermat(args)) => fermat::run(args),
-        Some(Command::Tetris(args)) => tetris::run(args),
-        Some(Command::Gregg(args)) => gregg::run(args),
-        Some(Command::Bot(args)) => bot::run(args),
+        Some(command) => run_domain(command).unwrap_or(Ok(())),
     }
 }
 

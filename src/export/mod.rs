@@ -126,15 +126,9 @@ pub fn save(
     Ok(format)
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it and a rename, so readers never
-/// see a partial file.
+/// Writes `bytes` to `path` atomically ([`crate::files::write_atomically`]), naming the path in
+/// the error.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    let write_error = |source| ExportError::Write { path: path.to_path_buf(), source };
-    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{file_name}.curio-partial"));
-    std::fs::write(&temporary, bytes).map_err(write_error)?;
-    std::fs::rename(&temporary, path).map_err(|source| {
-        let _ = std::fs::remove_file(&temporary);
-        write_error(source)
-    })
+    crate::files::write_atomically(path, bytes)
+        .map_err(|source| ExportError::Write { path: path.to_path_buf(), source })
 }

@@ -71,9 +71,9 @@ fn step(at: Point, points: &[WeightedPoint]) -> Option<Point> {
             continue;
         }
         let factor = item.weight / distance;
-        weighted = weighted + item.point * factor;
+        weighted += item.point * factor;
         total += factor;
-        pull = pull + (item.point - at) * factor;
+        pull += (item.point - at) * factor;
     }
     if total == 0.0 {
         return None;

@@ -46,6 +46,12 @@ impl std::ops::Add for Point {
     }
 }
 
+impl std::ops::AddAssign for Point {
+    fn add_assign(&mut self, other: Point) {
+        *self = *self + other;
+    }
+}
+
 impl std::ops::Sub for Point {
     type Output = Point;
     fn sub(self, other: Point) -> Point {

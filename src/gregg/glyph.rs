@@ -160,18 +160,6 @@ fn wrap(degrees: f64) -> f64 {
     value
 }
 
-fn add(a: Point, b: Point) -> Point {
-    Point::new(a.x + b.x, a.y + b.y)
-}
-
-fn scale(a: Point, factor: f64) -> Point {
-    Point::new(a.x * factor, a.y * factor)
-}
-
-fn sub(a: Point, b: Point) -> Point {
-    Point::new(a.x - b.x, a.y - b.y)
-}
-
 /// A signed stroke shape for one written letter: S and TH take their side from the marks or
 /// from the neighbours.
 fn shape_for(token: &Token, previous: Option<&str>, next: Option<&str>) -> Option<StrokeShape> {
@@ -203,13 +191,13 @@ fn shape_for(token: &Token, previous: Option<&str>, next: Option<&str>) -> Optio
 
 /// Control points of a stroke from `start` with its chord along `shape.angle`.
 fn stroke_points(shape: &StrokeShape, start: Point, unit: f64) -> [Point; 4] {
-    let chord = scale(direction(shape.angle), shape.length * unit);
-    let end = add(start, chord);
+    let chord = direction(shape.angle) * (shape.length * unit);
+    let end = start + chord;
     let normal = Point::new(-chord.y, chord.x);
-    let offset = scale(normal, shape.bulge * 4.0 / 3.0);
+    let offset = normal * (shape.bulge * 4.0 / 3.0);
     let shift = (shape.deep - 0.5) * 0.6;
-    let first = add(add(start, scale(chord, 1.0 / 3.0 + shift)), offset);
-    let second = add(add(start, scale(chord, 2.0 / 3.0 + shift)), offset);
+    let first = start + chord * (1.0 / 3.0 + shift) + offset;
+    let second = start + chord * (2.0 / 3.0 + shift) + offset;
     [start, first, second, end]
 }
 
@@ -281,7 +269,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
     let mut first_consonant_piece: Option<usize> = None;
     for (index, token) in signs.iter().enumerate() {
         if token.disjoined && index > 0 {
-            pen = add(pen, Point::new(0.6 * unit, 0.6 * unit));
+            pen += Point::new(0.6 * unit, 0.6 * unit);
             last_stroke = None;
         }
         if let Some(shape) = &shapes[index] {
@@ -291,7 +279,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                 (pieces.last_mut(), last_stroke)
             {
                 let incoming = tangent;
-                let outgoing = angle_of(sub(points[1], points[0]));
+                let outgoing = angle_of(points[1] - points[0]);
                 let delta = wrap(outgoing - incoming);
                 let both_straight = shape.is_straight()
                     && shapes[..index]
@@ -301,13 +289,13 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                         .is_some_and(StrokeShape::is_straight);
                 if delta.abs() < SMOOTH_JOIN_DEGREES && delta.abs() > 0.5 && !both_straight {
                     let shared = direction(incoming + delta / 2.0);
-                    let back = sub(previous[3], previous[2]).length();
-                    previous[2] = sub(previous[3], scale(shared, back));
-                    let forward = sub(points[1], points[0]).length();
+                    let back = (previous[3] - previous[2]).length();
+                    previous[2] = previous[3] - shared * back;
+                    let forward = (points[1] - points[0]).length();
                     let mut points = points;
-                    points[1] = add(points[0], scale(shared, forward));
+                    points[1] = points[0] + shared * forward;
                     pen = points[3];
-                    heading = angle_of(sub(points[3], points[2]));
+                    heading = angle_of(points[3] - points[2]);
                     last_stroke = Some((heading, shape.turning()));
                     first_consonant_piece.get_or_insert(pieces.len());
                     pieces.push(Piece::Curve { points, letter: token.letter.clone() });
@@ -316,7 +304,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
             }
             first_consonant_piece.get_or_insert(pieces.len());
             pen = points[3];
-            heading = angle_of(sub(points[3], points[2]));
+            heading = angle_of(points[3] - points[2]);
             last_stroke = Some((heading, shape.turning()));
             pieces.push(Piece::Curve { points, letter: token.letter.clone() });
             continue;
@@ -330,7 +318,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                     .filter(|_| !signs[index + 1].disjoined)
                     .map(|shape| {
                         let points = stroke_points(shape, pen, unit);
-                        (angle_of(sub(points[1], points[0])), shape.turning())
+                        (angle_of(points[1] - points[0]), shape.turning())
                     });
                 let reversed = token.marks.contains('~');
                 let turn = circle_turn(last_stroke, after, reversed);
@@ -350,7 +338,7 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                     _ => false,
                 };
                 let (across, along) = if acute { (radius * 0.55, radius * 1.35) } else { (radius, radius) };
-                let center = add(pen, scale(direction(tangent + side), across));
+                let center = pen + direction(tangent + side) * across;
                 pieces.push(Piece::Circle {
                     center,
                     radius: across,
@@ -376,21 +364,21 @@ pub fn draw(outline: &str, unit: f64) -> Glyph {
                         *offset = Point::new(-offset.y * down, offset.x * down);
                     }
                 }
-                let points = [pen, add(pen, offsets[0]), add(pen, offsets[1]), add(pen, offsets[2])];
-                heading = angle_of(sub(points[3], points[2]));
+                let points = [pen, pen + offsets[0], pen + offsets[1], pen + offsets[2]];
+                heading = angle_of(points[3] - points[2]);
                 pen = points[3];
                 last_stroke = Some((heading, if down < 0.0 { 1.0 } else { -1.0 }));
                 pieces.push(Piece::Curve { points, letter: token.letter.clone() });
             }
             "'" => {
-                let dot = add(pen, Point::new(0.2 * unit, 0.9 * unit));
+                let dot = pen + Point::new(0.2 * unit, 0.9 * unit);
                 pieces.push(Piece::Mark { from: dot, to: dot });
             }
             _ => {}
         }
         if token.marks.contains('_') {
-            let start = add(pen, Point::new(-0.1 * unit, -0.6 * unit));
-            pieces.push(Piece::Mark { from: start, to: add(start, Point::new(0.35 * unit, -0.2 * unit)) });
+            let start = pen + Point::new(-0.1 * unit, -0.6 * unit);
+            pieces.push(Piece::Mark { from: start, to: start + Point::new(0.35 * unit, -0.2 * unit) });
         }
     }
     let mut glyph = Glyph { pieces, bounds: [0.0; 4] };
@@ -415,16 +403,16 @@ impl Glyph {
             match piece {
                 Piece::Curve { points, .. } => {
                     for point in points {
-                        *point = add(*point, offset);
+                        *point += offset;
                     }
                 }
                 Piece::Circle { center, joint, .. } => {
-                    *center = add(*center, offset);
-                    *joint = add(*joint, offset);
+                    *center += offset;
+                    *joint += offset;
                 }
                 Piece::Mark { from, to } => {
-                    *from = add(*from, offset);
-                    *to = add(*to, offset);
+                    *from += offset;
+                    *to += offset;
                 }
             }
         }
@@ -493,7 +481,7 @@ pub fn cubic_at(points: &[Point; 4], t: f64) -> Point {
     let weights = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
     let mut result = Point::new(0.0, 0.0);
     for (point, weight) in points.iter().zip(weights) {
-        result = add(result, scale(*point, weight));
+        result += *point * weight;
     }
     result
 }
@@ -502,22 +490,22 @@ pub fn cubic_at(points: &[Point; 4], t: f64) -> Point {
 /// points after the joint, three a quarter. `radius` is the semi-axis through the joint, `along`
 /// the other.
 pub fn circle_arcs(center: Point, radius: f64, along: f64, joint: Point, turn: Turn) -> Vec<[Point; 3]> {
-    let across = sub(joint, center);
+    let across = joint - center;
     let length = across.length().max(f64::MIN_POSITIVE);
-    let a = scale(across, 1.0 / length);
+    let a = across * (1.0 / length);
     let sign = match turn {
         Turn::CounterClockwise => 1.0,
         Turn::Clockwise => -1.0,
     };
-    let b = scale(Point::new(-a.y, a.x), sign);
-    let at = |theta: f64| add(center, add(scale(a, radius * theta.cos()), scale(b, along * theta.sin())));
-    let slope = |theta: f64| add(scale(a, -radius * theta.sin()), scale(b, along * theta.cos()));
+    let b = Point::new(-a.y, a.x) * sign;
+    let at = |theta: f64| center + (a * (radius * theta.cos()) + b * (along * theta.sin()));
+    let slope = |theta: f64| a * (-radius * theta.sin()) + b * (along * theta.cos());
     let kappa = 0.552_284_75;
     (0..4)
         .map(|quarter| {
             let t0 = f64::from(quarter) * PI / 2.0;
             let t1 = t0 + PI / 2.0;
-            [add(at(t0), scale(slope(t0), kappa)), sub(at(t1), scale(slope(t1), kappa)), at(t1)]
+            [at(t0) + slope(t0) * kappa, at(t1) - slope(t1) * kappa, at(t1)]
         })
         .collect()
 }

@@ -221,8 +221,9 @@ fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
 
 /// Work whose result belongs to one version of its input (a board, a cache key): run inline
 /// when it is small, else as a background job, of which only the newest is kept. Starting work
-/// for a new key drops (cancels) the job of the old one, and a result is handed out only while
-/// its key is still the current one, so a stale result never reaches the owner.
+/// for a new key drops the job of the old one, which cancels it: the work gets the job's
+/// [`Progress`], whose next report after the drop returns `Break`. A result is handed out only
+/// while its key is still the current one, so a stale result never reaches the owner.
 pub struct Latest<K, T> {
     running: Option<(K, Job<T>)>,
 }
@@ -236,20 +237,22 @@ impl<K, T> Default for Latest<K, T> {
 impl<K: PartialEq, T: Send + 'static> Latest<K, T> {
     /// Runs `work` for `key`: on this thread, returning its result, when `inline`; else as a
     /// job named `name` (calling `wake` when it ends), returning `Ok(None)`. Either way a job
-    /// still running for an older key is dropped. Fails only when no thread can be started.
+    /// still running for an older key is dropped and so cancelled. `work` reports to the
+    /// [`Progress`] it is given and stops when a report returns `Break` (inline work is never
+    /// cancelled). Fails only when no thread can be started.
     pub fn start(
         &mut self,
         key: K,
         inline: bool,
         name: &str,
         wake: Option<Wake>,
-        work: impl FnOnce() -> T + Send + 'static,
+        work: impl FnOnce(&mut dyn Progress) -> T + Send + 'static,
     ) -> std::io::Result<Option<T>> {
         self.running = None;
         if inline {
-            return Ok(Some(work()));
+            return Ok(Some(work(&mut crate::progress::NoProgress)));
         }
-        let job = Job::spawn_with_wake(name, wake, move |_| work())?;
+        let job = Job::spawn_with_wake(name, wake, move |reporter| work(reporter))?;
         self.running = Some((key, job));
         Ok(None)
     }
@@ -274,7 +277,7 @@ impl<K: PartialEq, T: Send + 'static> Latest<K, T> {
         self.running.is_some()
     }
 
-    /// Drops the running job, which stops at its next checkpoint.
+    /// Drops the running job, which is cancelled: its next report returns `Break`.
     pub fn cancel(&mut self) {
         self.running = None;
     }
@@ -341,9 +344,9 @@ mod tests {
     #[test]
     fn latest_runs_small_work_inline_and_drops_stale_results() {
         let mut latest: Latest<u64, u64> = Latest::default();
-        assert_eq!(latest.start(1, true, "test-inline", None, || 7).unwrap(), Some(7));
+        assert_eq!(latest.start(1, true, "test-inline", None, |_| 7).unwrap(), Some(7));
         assert!(!latest.is_running());
-        assert_eq!(latest.start(2, false, "test-latest", None, || 8).unwrap(), None);
+        assert_eq!(latest.start(2, false, "test-latest", None, |_| 8).unwrap(), None);
         assert_eq!(latest.running_key(), Some(&2));
         let result = loop {
             if let Some(result) = latest.poll(&2) {
@@ -352,7 +355,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(1));
         };
         assert_eq!(result, Ok(8));
-        latest.start(3, false, "test-stale", None, || 9).unwrap();
+        latest.start(3, false, "test-stale", None, |_| 9).unwrap();
         for _ in 0..10_000 {
             if latest.poll(&4).is_some() {
                 panic!("a result for key 3 was handed out while 4 is current");
@@ -363,5 +366,44 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
         assert!(!latest.is_running(), "the stale job was not dropped when it ended");
+    }
+
+    #[test]
+    fn latest_cancels_the_job_it_drops() {
+        use std::sync::atomic::AtomicU32;
+        use std::time::{Duration, Instant};
+        // How each started job ended: 1 cancelled, 2 ran to the end.
+        let endings: Arc<[AtomicU32; 2]> = Arc::new([AtomicU32::new(0), AtomicU32::new(0)]);
+        let mut latest: Latest<u32, ()> = Latest::default();
+        for key in 0..2u32 {
+            let endings = Arc::clone(&endings);
+            latest
+                .start(key, false, "test-dropped", None, move |progress| {
+                    let started = Instant::now();
+                    let ending = loop {
+                        if progress.report(0, 0, "working").is_break() {
+                            break 1;
+                        }
+                        if started.elapsed() > Duration::from_secs(20) {
+                            break 2;
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
+                    };
+                    endings[key as usize].store(ending, Ordering::SeqCst);
+                })
+                .unwrap();
+        }
+        // Starting key 1 dropped key 0's job: it must stop long before its 20 s run.
+        let started = Instant::now();
+        while endings[0].load(Ordering::SeqCst) == 0 && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(endings[0].load(Ordering::SeqCst), 1, "the dropped job was not cancelled");
+        latest.cancel();
+        let started = Instant::now();
+        while endings[1].load(Ordering::SeqCst) == 0 && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(endings[1].load(Ordering::SeqCst), 1, "Latest::cancel did not cancel the job");
     }
 }

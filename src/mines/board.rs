@@ -114,32 +114,76 @@ impl BoardConfig {
     /// Parses `beginner` (9x9/10), `intermediate` (16x16/40), `expert` (30x16/99) or `WxH/M`.
     pub fn parse_level(level: &str, rule: FirstClickRule) -> Result<Self, BoardError> {
         let unknown = || BoardError::UnknownLevel(level.to_string());
-        match level.trim().to_ascii_lowercase().as_str() {
-            "beginner" => Self::new(9, 9, 10, rule),
-            "intermediate" => Self::new(16, 16, 40, rule),
-            "expert" => Self::new(30, 16, 99, rule),
-            custom => {
-                let (size, mines) = custom.split_once('/').ok_or_else(unknown)?;
-                let (width, height) = size.split_once('x').ok_or_else(unknown)?;
-                let number = |text: &str| text.trim().parse::<usize>().map_err(|_| unknown());
-                Self::new(number(width)?, number(height)?, number(mines)?, rule)
-            }
+        let name = level.trim().to_ascii_lowercase();
+        if let Some(preset) = Level::ALL.iter().find(|preset| preset.name() == name) {
+            let (width, height) = preset.size();
+            return Self::new(width, height, preset.mines(), rule);
         }
+        let (size, mines) = name.split_once('/').ok_or_else(unknown)?;
+        let (width, height) = size.split_once('x').ok_or_else(unknown)?;
+        let number = |text: &str| text.trim().parse::<usize>().map_err(|_| unknown());
+        Self::new(number(width)?, number(height)?, number(mines)?, rule)
     }
 
     /// `30x16/99` style name, or the preset's name.
     pub fn level_name(&self) -> String {
-        match (self.width, self.height, self.mines) {
-            (9, 9, 10) => "beginner".to_string(),
-            (16, 16, 40) => "intermediate".to_string(),
-            (30, 16, 99) => "expert".to_string(),
-            (w, h, m) => format!("{w}x{h}/{m}"),
-        }
+        Level::ALL
+            .iter()
+            .find(|level| level.size() == (self.width, self.height) && level.mines() == self.mines)
+            .map_or_else(
+                || format!("{}x{}/{}", self.width, self.height, self.mines),
+                |level| level.name().to_string(),
+            )
     }
 
     /// Number of cells.
     pub fn cells(&self) -> usize {
         self.width * self.height
+    }
+}
+
+/// The three classic levels: the one table of their sizes and mine counts, used by the board
+/// parser, the game window and the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// 9x9 with 10 mines.
+    Beginner,
+    /// 16x16 with 40 mines.
+    Intermediate,
+    /// 30x16 with 99 mines.
+    Expert,
+}
+
+impl Level {
+    /// Every level, smallest first.
+    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Expert];
+
+    /// Its name (`--level` on the command line, `level` in settings).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// Width and height in cells.
+    pub fn size(&self) -> (usize, usize) {
+        match self {
+            Level::Beginner => (9, 9),
+            Level::Intermediate => (16, 16),
+            Level::Expert => (30, 16),
+        }
+    }
+
+    /// Number of mines.
+    pub fn mines(&self) -> usize {
+        match self {
+            Level::Beginner => 10,
+            Level::Intermediate => 40,
+            Level::Expert => 99,
+        }
     }
 }
 

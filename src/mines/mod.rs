@@ -28,6 +28,6 @@ pub mod text;
 mod oracle_tests;
 
 pub use bench::{BenchResult, Comparison, bench, compare, play_game};
-pub use board::{BoardConfig, BoardError, Cell, FirstClickRule, Game, GameStatus};
+pub use board::{BoardConfig, BoardError, Cell, FirstClickRule, Game, GameStatus, Level};
 pub use policy::{Action, Move, MoveRule, Policy, Reason, Tuning};
 pub use solver::{Analysis, BoardView, SolveError, analyze, deduce};

@@ -104,12 +104,8 @@ pub fn save_run(path: &Path, run: &Run) -> Result<(), FileError> {
 }
 
 fn write_atomically(path: &Path, text: &str) -> Result<(), FileError> {
-    let io = |source| FileError::Io { path: path.display().to_string(), source };
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = std::path::PathBuf::from(temporary);
-    std::fs::write(&temporary, text).map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(io)
+    crate::files::write_atomically(path, text.as_bytes())
+        .map_err(|source| FileError::Io { path: path.display().to_string(), source })
 }
 
 #[cfg(test)]

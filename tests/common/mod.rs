@@ -33,6 +33,12 @@ fn run_frame(ui: &mut eframe::egui::Ui, app: &mut CurioApp) {
     app.draw(ui);
 }
 
+/// One frame of the app with only the panel shown drawn (no header, catalogue or notice).
+fn run_panel_frame(ui: &mut eframe::egui::Ui, app: &mut CurioApp) {
+    app.update_logic(&ui.ctx().clone());
+    app.draw_panel(ui);
+}
+
 /// Steps the harness (at least once, so that input already queued starts its work) until no
 /// panel is busy (`Panel::is_busy`). Fails, naming the panel shown, when the work outlasts
 /// `SETTLE_LIMIT`.
@@ -89,9 +95,10 @@ pub fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> 
     }
 }
 
-/// Renders the app made by `make_app` (given the adapter name) with wgpu, once it has settled,
-/// and compares it with the stored snapshot `tests/snapshots/NAME.png`; skips without an
-/// adapter unless CURIO_REQUIRE_DISPLAY=1.
+/// Renders the panel shown by the app made by `make_app` (given the adapter name) with wgpu,
+/// once it has settled, and compares it with the stored snapshot `tests/snapshots/NAME.png`;
+/// skips without an adapter unless CURIO_REQUIRE_DISPLAY=1. Only the panel is drawn, not the
+/// navigation around it, so that adding a panel to the catalogue changes no snapshot.
 pub fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) -> CurioApp) {
     let Some((renderer, adapter)) = gpu_renderer() else {
         return;
@@ -101,7 +108,7 @@ pub fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) ->
         .with_size(size)
         .with_context_setup(curio::app::theme::install_fonts)
         .renderer(renderer)
-        .build_ui_state(run_frame, app);
+        .build_ui_state(run_panel_frame, app);
     harness.run();
     settle(&mut harness);
     harness.run();

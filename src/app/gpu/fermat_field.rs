@@ -5,7 +5,7 @@
 use crate::fermat::{FieldStyle, WeightedPoint};
 use crate::geom::Rect;
 use eframe::egui;
-use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
+use eframe::egui_wgpu;
 use eframe::wgpu;
 
 /// WGSL source of the pipeline.
@@ -64,7 +64,7 @@ impl FieldUniforms {
 }
 
 /// The pipeline, kept in the renderer's callback resources.
-struct FieldResources(super::UniformPipeline);
+pub(crate) struct FieldResources(super::UniformPipeline);
 
 /// Builds the pipeline once and stores it in the renderer.
 pub fn install(render_state: &egui_wgpu::RenderState) {
@@ -86,44 +86,34 @@ pub struct FieldCallback {
     pub uniforms: FieldUniforms,
 }
 
-impl CallbackTrait for FieldCallback {
+impl super::FullscreenDraw for FieldCallback {
+    type Resources = FieldResources;
+
     fn prepare(
         &self,
         _device: &wgpu::Device,
         queue: &wgpu::Queue,
-        screen: &ScreenDescriptor,
-        _encoder: &mut wgpu::CommandEncoder,
-        resources: &mut CallbackResources,
-    ) -> Vec<wgpu::CommandBuffer> {
-        if let Some(resources) = resources.get::<FieldResources>() {
-            let scale = screen.pixels_per_point;
-            let uniforms = FieldUniforms {
-                rect_px: [
-                    self.rect.min.x * scale,
-                    self.rect.min.y * scale,
-                    self.rect.width() * scale,
-                    self.rect.height() * scale,
-                ],
-                ..self.uniforms
-            };
-            resources.0.write(queue, bytemuck::bytes_of(&uniforms));
-        }
-        Vec::new()
+        scale: f32,
+        resources: &mut FieldResources,
+    ) {
+        let uniforms = FieldUniforms {
+            rect_px: [
+                self.rect.min.x * scale,
+                self.rect.min.y * scale,
+                self.rect.width() * scale,
+                self.rect.height() * scale,
+            ],
+            ..self.uniforms
+        };
+        resources.0.write(queue, bytemuck::bytes_of(&uniforms));
     }
 
-    fn paint(
-        &self,
-        _info: egui::PaintCallbackInfo,
-        render_pass: &mut wgpu::RenderPass<'static>,
-        resources: &CallbackResources,
-    ) {
-        if let Some(resources) = resources.get::<FieldResources>() {
-            resources.0.draw(render_pass);
-        }
+    fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>, resources: &FieldResources) {
+        resources.0.draw(render_pass);
     }
 }
 
 /// Adds the field for `callback.rect` to the painter.
 pub fn paint(painter: &egui::Painter, callback: FieldCallback) {
-    painter.add(egui_wgpu::Callback::new_paint_callback(callback.rect, callback));
+    super::paint(painter, callback.rect, callback);
 }

@@ -3,7 +3,7 @@
 //! boards draw in one pass.
 
 use eframe::egui;
-use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
+use eframe::egui_wgpu;
 use eframe::wgpu;
 use std::sync::Arc;
 
@@ -28,7 +28,7 @@ struct HeatmapUniforms {
     padding2: [f32; 2],
 }
 
-struct HeatmapResources {
+pub(crate) struct HeatmapResources {
     pipeline: wgpu::RenderPipeline,
     layout: wgpu::BindGroupLayout,
     uniforms: wgpu::Buffer,
@@ -84,17 +84,16 @@ pub struct HeatmapCallback {
     pub version: u64,
 }
 
-impl CallbackTrait for HeatmapCallback {
+impl super::FullscreenDraw for HeatmapCallback {
+    type Resources = HeatmapResources;
+
     fn prepare(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        screen: &ScreenDescriptor,
-        _encoder: &mut wgpu::CommandEncoder,
-        resources: &mut CallbackResources,
-    ) -> Vec<wgpu::CommandBuffer> {
-        let Some(resources) = resources.get_mut::<HeatmapResources>() else { return Vec::new() };
-        let scale = screen.pixels_per_point;
+        scale: f32,
+        resources: &mut HeatmapResources,
+    ) {
         let uniforms = HeatmapUniforms {
             origin_px: [self.origin.x * scale, self.origin.y * scale],
             cell_px: self.cell * scale,
@@ -140,19 +139,16 @@ impl CallbackTrait for HeatmapCallback {
             );
             resources.uploaded_version = self.version;
         }
-        Vec::new()
     }
 
-    fn paint(
-        &self,
-        _info: egui::PaintCallbackInfo,
-        render_pass: &mut wgpu::RenderPass<'static>,
-        resources: &CallbackResources,
-    ) {
-        if let Some(resources) = resources.get::<HeatmapResources>()
-            && let Some((_, bind_group, _)) = &resources.texture
-        {
+    fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>, resources: &HeatmapResources) {
+        if let Some((_, bind_group, _)) = &resources.texture {
             super::draw_fullscreen(render_pass, &resources.pipeline, bind_group);
         }
     }
+}
+
+/// Adds the board's fills over `rect` (the part of the board in view) to the painter.
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, callback: HeatmapCallback) {
+    super::paint(painter, rect, callback);
 }

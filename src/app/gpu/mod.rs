@@ -2,15 +2,71 @@
 //! (`PanelType::install_gpu`); `panels::install_gpu` installs them all.
 //!
 //! Every pipeline here draws one full-viewport triangle (`vs_main`) and colours it in `fs_main`;
-//! `fullscreen_pipeline` builds that shared part.
+//! `fullscreen_pipeline` builds that shared part. What a frame draws implements
+//! `FullscreenDraw`, and `paint` turns it into egui's paint callback.
 
-use eframe::egui_wgpu;
+use eframe::egui;
+use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
 use eframe::wgpu;
 use eframe::wgpu::util::DeviceExt;
 
 pub mod fermat_field;
 pub mod mines_heatmap;
 pub mod star_density;
+
+/// One frame's drawing with a pipeline kept in the renderer's callback resources (stored there
+/// once by the pipeline's `install`, as a value of type `Resources`).
+pub(crate) trait FullscreenDraw: Send + Sync + 'static {
+    /// The pipeline and buffers, one value per type in the renderer.
+    type Resources: Send + Sync + 'static;
+    /// Uploads this frame's data; `pixels_per_point` turns logical points into framebuffer
+    /// pixels.
+    fn prepare(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        pixels_per_point: f32,
+        resources: &mut Self::Resources,
+    );
+    /// Records the draw.
+    fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>, resources: &Self::Resources);
+}
+
+/// egui's paint callback for any [`FullscreenDraw`]; draws nothing when the pipeline was not
+/// installed.
+struct Painted<D>(D);
+
+impl<D: FullscreenDraw> CallbackTrait for Painted<D> {
+    fn prepare(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        screen: &ScreenDescriptor,
+        _encoder: &mut wgpu::CommandEncoder,
+        resources: &mut CallbackResources,
+    ) -> Vec<wgpu::CommandBuffer> {
+        if let Some(resources) = resources.get_mut::<D::Resources>() {
+            self.0.prepare(device, queue, screen.pixels_per_point, resources);
+        }
+        Vec::new()
+    }
+
+    fn paint(
+        &self,
+        _info: egui::PaintCallbackInfo,
+        render_pass: &mut wgpu::RenderPass<'static>,
+        resources: &CallbackResources,
+    ) {
+        if let Some(resources) = resources.get::<D::Resources>() {
+            self.0.draw(render_pass, resources);
+        }
+    }
+}
+
+/// Adds `draw` over `rect` to the painter.
+pub(crate) fn paint<D: FullscreenDraw>(painter: &egui::Painter, rect: egui::Rect, draw: D) {
+    painter.add(egui_wgpu::Callback::new_paint_callback(rect, Painted(draw)));
+}
 
 /// A [`fullscreen_pipeline`] whose fragment shader reads one uniform buffer at binding 0:
 /// what the simple pipelines keep in the renderer (each in a newtype of its own, since the

@@ -2,7 +2,7 @@
 //! (`shaders/star_density.wgsl`) colours each pixel by the polygram's winding number.
 
 use eframe::egui;
-use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, ScreenDescriptor};
+use eframe::egui_wgpu;
 use eframe::wgpu;
 
 /// WGSL source of the pipeline.
@@ -33,7 +33,7 @@ pub struct DensityUniforms {
 }
 
 /// The pipeline, kept in the renderer's callback resources.
-struct DensityResources(super::UniformPipeline);
+pub(crate) struct DensityResources(super::UniformPipeline);
 
 /// Builds the pipeline once and stores it in the renderer.
 pub fn install(render_state: &egui_wgpu::RenderState) {
@@ -57,40 +57,30 @@ pub struct DensityCallback {
     pub uniforms: DensityUniforms,
 }
 
-impl CallbackTrait for DensityCallback {
+impl super::FullscreenDraw for DensityCallback {
+    type Resources = DensityResources;
+
     fn prepare(
         &self,
         _device: &wgpu::Device,
         queue: &wgpu::Queue,
-        screen: &ScreenDescriptor,
-        _encoder: &mut wgpu::CommandEncoder,
-        resources: &mut CallbackResources,
-    ) -> Vec<wgpu::CommandBuffer> {
-        if let Some(resources) = resources.get::<DensityResources>() {
-            let scale = screen.pixels_per_point;
-            let uniforms = DensityUniforms {
-                center_px: [self.center.x * scale, self.center.y * scale],
-                radius_px: self.radius * scale,
-                ..self.uniforms
-            };
-            resources.0.write(queue, bytemuck::bytes_of(&uniforms));
-        }
-        Vec::new()
+        scale: f32,
+        resources: &mut DensityResources,
+    ) {
+        let uniforms = DensityUniforms {
+            center_px: [self.center.x * scale, self.center.y * scale],
+            radius_px: self.radius * scale,
+            ..self.uniforms
+        };
+        resources.0.write(queue, bytemuck::bytes_of(&uniforms));
     }
 
-    fn paint(
-        &self,
-        _info: egui::PaintCallbackInfo,
-        render_pass: &mut wgpu::RenderPass<'static>,
-        resources: &CallbackResources,
-    ) {
-        if let Some(resources) = resources.get::<DensityResources>() {
-            resources.0.draw(render_pass);
-        }
+    fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>, resources: &DensityResources) {
+        resources.0.draw(render_pass);
     }
 }
 
 /// Adds the density view for `rect` to the painter.
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, callback: DensityCallback) {
-    painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
+    super::paint(painter, rect, callback);
 }

@@ -3,7 +3,7 @@
 //! Start / Pause / Step / Stop, speed and dry run, a live view of what the bot sees with the
 //! solver's probabilities, the counters and a log. The bot runs on its own thread.
 
-use super::{Panel, PanelType};
+use super::{Family, Panel, PanelType, Settings};
 use crate::app::widgets::full_uv;
 use crate::app::{background, theme};
 use crate::bot::{
@@ -63,9 +63,9 @@ impl Default for BotPanelState {
     }
 }
 
-impl BotPanelState {
+impl Settings for BotPanelState {
     /// Brings loaded or edited values back into range.
-    pub fn sanitize(&mut self) {
+    fn sanitize(&mut self) {
         self.games = self.games.clamp(1, 100_000);
         self.max_moves_per_second = if self.max_moves_per_second.is_finite() {
             self.max_moves_per_second.clamp(0.5, 200.0)
@@ -73,7 +73,9 @@ impl BotPanelState {
             20.0
         };
     }
+}
 
+impl BotPanelState {
     /// The target kind.
     pub fn kind(&self) -> TargetKind {
         match self.target {
@@ -117,10 +119,10 @@ pub struct BotPanel {
 impl PanelType for BotPanel {
     const KEY: &'static str = "bot";
     const TITLE: &'static str = "Game bot";
+    const FAMILY: Family = Family::Bots;
     type State = BotPanelState;
 
-    fn new(mut state: BotPanelState, _gpu_adapter: Option<&str>) -> Self {
-        state.sanitize();
+    fn new(state: BotPanelState, _gpu_adapter: Option<&str>) -> Self {
         Self {
             state,
             run: None,
@@ -433,7 +435,6 @@ impl Panel for BotPanel {
                 }
             },
         );
-        self.state.sanitize();
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {

@@ -2,12 +2,14 @@
 //! a word for its outline, source and phonemes, a debug overlay of stroke boundaries and letter
 //! labels, pen, size and slant, and export to SVG/PNG.
 
-use super::{Panel, PanelType};
+use super::{Family, Panel, PanelType, Settings};
+use crate::app::background;
 use crate::app::theme;
 use crate::app::widgets::{FigureExport, SceneRaster};
 use crate::export;
 use crate::geom::Point;
 use crate::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, page_scene};
+use crate::jobs::Latest;
 use eframe::egui::{self, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -46,16 +48,18 @@ impl Default for GreggPanelState {
     }
 }
 
-impl GreggPanelState {
+impl Settings for GreggPanelState {
     /// Brings loaded or edited values back into range.
-    pub fn sanitize(&mut self) {
+    fn sanitize(&mut self) {
         self.style = self.style.clamped();
         self.export_size = self.export_size.clamp(1, export::MAX_PNG_SIZE);
         if self.text.chars().count() > MAX_TEXT {
             self.text = self.text.chars().take(MAX_TEXT).collect();
         }
     }
+}
 
+impl GreggPanelState {
     /// The transcriber the settings ask for.
     pub fn transcriber(&self) -> Transcriber {
         Transcriber { rules_only: self.rules_only, rules: Rules::anniversary() }
@@ -67,12 +71,20 @@ impl GreggPanelState {
     }
 }
 
+/// Texts up to this many bytes are laid out on the UI thread (well under a frame); longer ones
+/// in the background, the previous page staying on screen meanwhile.
+pub const INLINE_LAYOUT_BYTES: usize = 4_000;
+
+/// What a page is laid out from: the rules and the style as text, and the English text.
+#[derive(Clone, Debug, PartialEq)]
+struct LayoutKey {
+    settings: String,
+    text: String,
+}
+
 /// A page laid out, with what it was laid out from.
 struct LaidOut {
-    /// The rules and the style, as text.
-    settings: String,
-    /// The English text.
-    text: String,
+    key: LayoutKey,
     /// Which layout it is (counting from 1): names its raster.
     layout: u64,
     /// The page.
@@ -84,6 +96,8 @@ pub struct GreggPanel {
     /// Persisted settings.
     pub state: GreggPanelState,
     page: Option<LaidOut>,
+    /// The layout of the newest text and style, while it runs in the background.
+    pending: Latest<LayoutKey, Page>,
     /// Counts layouts: names the page's raster.
     layouts: u64,
     raster: SceneRaster,
@@ -98,13 +112,14 @@ pub struct GreggPanel {
 impl PanelType for GreggPanel {
     const KEY: &'static str = "gregg";
     const TITLE: &'static str = "Gregg shorthand";
+    const FAMILY: Family = Family::Writing;
     type State = GreggPanelState;
 
-    fn new(mut state: GreggPanelState, _gpu_adapter: Option<&str>) -> Self {
-        state.sanitize();
+    fn new(state: GreggPanelState, _gpu_adapter: Option<&str>) -> Self {
         Self {
             state,
             page: None,
+            pending: Latest::default(),
             layouts: 0,
             raster: SceneRaster::new("gregg-page"),
             hovered: None,
@@ -145,23 +160,42 @@ impl GreggPanel {
         Some(origin + Vec2::new(((x0 + x1) / 2.0) as f32, -((y0 + y1) / 2.0) as f32))
     }
 
-    fn page_for(&mut self, width: f64) -> &Page {
+    /// Makes the page show the text and style at `width`: at once for short texts, in the
+    /// background for long ones (the previous page stays until the new one is ready).
+    fn lay_out(&mut self, ctx: &egui::Context, width: f64) {
         let style = PageStyle { width, ..self.state.style };
         let settings =
             format!("{}|{}", self.state.rules_only, serde_json::to_string(&style).unwrap_or_default());
-        let current = self
-            .page
-            .as_ref()
-            .is_some_and(|laid_out| laid_out.settings == settings && laid_out.text == self.state.text);
-        if !current {
-            let page = layout(&self.state.text, &self.state.transcriber(), style);
-            if self.selected.is_some_and(|index| index >= page.words.len()) {
-                self.selected = None;
-            }
-            self.layouts += 1;
-            self.page = Some(LaidOut { settings, text: self.state.text.clone(), layout: self.layouts, page });
+        let current = |key: &LayoutKey| key.settings == settings && key.text == self.state.text;
+        if self.page.as_ref().is_some_and(|laid_out| current(&laid_out.key))
+            || self.pending.running_key().is_some_and(current)
+        {
+            return;
         }
-        &self.page.as_ref().expect("laid out above").page
+        let key = LayoutKey { settings, text: self.state.text.clone() };
+        let inline = key.text.len() <= INLINE_LAYOUT_BYTES;
+        let transcriber = self.state.transcriber();
+        let text = key.text.clone();
+        let work = move |_: &mut dyn crate::progress::Progress| layout(&text, &transcriber, style);
+        match self.pending.start(
+            key.clone(),
+            inline,
+            "curio-gregg-layout",
+            Some(background::repaint(ctx)),
+            work,
+        ) {
+            Ok(Some(page)) => self.show_page(key, page),
+            Ok(None) => {}
+            Err(error) => self.raster.error = Some(format!("cannot start the layout: {error}")),
+        }
+    }
+
+    fn show_page(&mut self, key: LayoutKey, page: Page) {
+        if self.selected.is_some_and(|index| index >= page.words.len()) {
+            self.selected = None;
+        }
+        self.layouts += 1;
+        self.page = Some(LaidOut { key, layout: self.layouts, page });
     }
 
     fn word_info(&self, ui: &mut egui::Ui) {
@@ -209,10 +243,18 @@ impl GreggPanel {
 
 impl Panel for GreggPanel {
     fn is_busy(&self) -> bool {
-        self.export.is_busy() || self.raster.is_busy()
+        self.export.is_busy() || self.raster.is_busy() || self.pending.is_running()
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
+        if let Some(key) = self.pending.running_key().cloned()
+            && let Some(result) = self.pending.poll(&key)
+        {
+            match result {
+                Ok(page) => self.show_page(key, page),
+                Err(error) => self.raster.error = Some(error.to_string()),
+            }
+        }
         self.raster.poll(ctx);
         self.export.poll();
         if self.is_busy() {
@@ -265,7 +307,6 @@ impl Panel for GreggPanel {
         if self.export.ui(ui, &mut self.state.export_path, &mut self.state.export_size) {
             self.start_export(&ui.ctx().clone());
         }
-        self.state.sanitize();
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
@@ -275,8 +316,10 @@ impl Panel for GreggPanel {
             return;
         }
         let width = f64::from(available.width() - 12.0);
-        let height = self.page_for(width).height as f32;
         let ctx = ui.ctx().clone();
+        self.lay_out(&ctx, width);
+        let Some(laid_out) = &self.page else { return };
+        let (height, width) = (laid_out.page.height as f32, laid_out.page.width);
         let pixels_per_point = ctx.pixels_per_point();
         egui::ScrollArea::vertical().id_salt("gregg-page").auto_shrink([false, false]).show(ui, |ui| {
             let (rect, response) =

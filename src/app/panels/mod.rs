@@ -1,5 +1,5 @@
-//! The panel list: the [`Panel`] trait, and [`PANELS`], the one list of every panel in tab order.
-//! The app builds its tabs, per-frame logic, saved settings, GPU pipelines and the CLI's
+//! The panel list: the [`Panel`] trait, and [`PANELS`], the one list of every panel.
+//! The app builds its catalogue, per-frame logic, saved settings, GPU pipelines and the CLI's
 //! `--panel` names from this list alone; a new domain adds its panel file and one line here.
 
 pub mod bot_panel;
@@ -28,17 +28,62 @@ pub trait Panel {
     fn is_busy(&self) -> bool;
 }
 
+/// The families the catalogue groups panels under, in the order it lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Figures and constructions: star polygons, Fermat points.
+    Geometry,
+    /// Games played by solvers and learned players: minesweeper, Tetris.
+    Games,
+    /// Logic and combinatorial puzzles.
+    Puzzles,
+    /// Problems from contests and classic write-ups.
+    Classics,
+    /// Writing systems: Gregg shorthand.
+    Writing,
+    /// Programs that play other programs' windows.
+    Bots,
+}
+
+impl Family {
+    /// Every family, in catalogue order.
+    pub const ALL: [Family; 6] =
+        [Family::Geometry, Family::Games, Family::Puzzles, Family::Classics, Family::Writing, Family::Bots];
+
+    /// The heading shown in the catalogue.
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Geometry => "Geometry",
+            Family::Games => "Games and AI",
+            Family::Puzzles => "Puzzles",
+            Family::Classics => "Classics",
+            Family::Writing => "Writing",
+            Family::Bots => "Bots",
+        }
+    }
+}
+
+/// A panel's saved settings: serde, defaults, and the one place values read from a file are
+/// brought back into range ([`Settings::sanitize`], called once when the panel is built).
+pub trait Settings: Serialize + DeserializeOwned + Default {
+    /// Brings every field into its valid range (a settings file may hold anything).
+    fn sanitize(&mut self) {}
+}
+
 /// What the app needs of a panel type before there is a panel: how to build one and the GPU
 /// pipelines it draws with.
 pub trait PanelType: Panel + Sized + 'static {
     /// The stable name of the panel: its key in the saved settings and `curio gui --panel`.
     const KEY: &'static str;
-    /// The tab title.
+    /// The title in the catalogue and the header.
     const TITLE: &'static str;
+    /// The catalogue family the panel is listed under.
+    const FAMILY: Family;
     /// The persisted settings.
-    type State: Serialize + DeserializeOwned + Default;
-    /// Builds the panel from its saved settings; `gpu_adapter` names the adapter when the GPU
-    /// pipelines ([`PanelType::install_gpu`]) were installed, `None` to draw on the CPU.
+    type State: Settings;
+    /// Builds the panel from its saved settings, already sanitized; `gpu_adapter` names the
+    /// adapter when the GPU pipelines ([`PanelType::install_gpu`]) were installed, `None` to
+    /// draw on the CPU.
     fn new(state: Self::State, gpu_adapter: Option<&str>) -> Self;
     /// The settings as they are now (saved on exit).
     fn state(&self) -> &Self::State;
@@ -53,8 +98,10 @@ pub trait PanelType: Panel + Sized + 'static {
 pub trait AppPanel: Panel {
     /// [`PanelType::KEY`]: the panel's key in the saved settings and `curio gui --panel`.
     fn key(&self) -> &'static str;
-    /// [`PanelType::TITLE`]: the tab title.
+    /// [`PanelType::TITLE`]: the title in the catalogue and the header.
     fn title(&self) -> &'static str;
+    /// [`PanelType::FAMILY`]: the catalogue family.
+    fn family(&self) -> Family;
     /// The settings to save, as JSON (read back by [`PanelType::new`]).
     fn saved_state(&self) -> serde_json::Value;
     /// The panel as `Any`, so that tests and callers can reach its concrete type.
@@ -68,6 +115,10 @@ impl<P: PanelType> AppPanel for P {
 
     fn title(&self) -> &'static str {
         P::TITLE
+    }
+
+    fn family(&self) -> Family {
+        P::FAMILY
     }
 
     fn saved_state(&self) -> serde_json::Value {
@@ -99,10 +150,13 @@ impl PanelEntry {
 }
 
 fn build<P: PanelType>(saved: Option<&serde_json::Value>, gpu_adapter: Option<&str>) -> Box<dyn AppPanel> {
-    Box::new(P::new(super::state::panel_settings(saved), gpu_adapter))
+    let mut settings: P::State = super::state::panel_settings(saved);
+    settings.sanitize();
+    Box::new(P::new(settings, gpu_adapter))
 }
 
-/// Every panel, in tab order; the first is shown on a fresh start.
+/// Every panel; the first is shown on a fresh start. The catalogue lists them by family, in
+/// this order within a family.
 pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<star_panel::StarPanel>(),
     PanelEntry::of::<mines_panel::MinesPanel>(),

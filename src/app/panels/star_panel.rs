@@ -1,7 +1,7 @@
 //! The Star panel: {n/d} in three styles with construction overlay, a gallery of every valid d,
 //! stellar numbers with their dot figure, and export to SVG/PNG.
 
-use super::{Panel, PanelType};
+use super::{Family, Panel, PanelType, Settings};
 use crate::app::gpu::star_density::{self, DensityCallback, DensityUniforms};
 use crate::app::theme;
 use crate::app::widgets::{FigureExport, SceneRaster, full_uv};
@@ -60,9 +60,9 @@ impl Default for StarPanelState {
     }
 }
 
-impl StarPanelState {
+impl Settings for StarPanelState {
     /// Brings loaded or edited values back into range.
-    pub fn sanitize(&mut self) {
+    fn sanitize(&mut self) {
         self.n = self.n.clamp(3, MAX_POINTS);
         self.d = self.d.clamp(1, max_density(self.n).max(1));
         self.stellar_points = self.stellar_points.clamp(stellar::MIN_POINTS, MAX_STELLAR_POINTS);
@@ -77,8 +77,10 @@ impl StarPanelState {
             FigureOptions::default().stroke_width
         };
     }
+}
 
-    /// The current star (always valid after [`StarPanelState::sanitize`]).
+impl StarPanelState {
+    /// The current star (always valid: the settings are sanitized when loaded and the controls keep them in range).
     pub fn spec(&self) -> StarSpec {
         StarSpec::new(self.n.into(), self.d.into())
             .or_else(|_| StarSpec::new(7, 3))
@@ -126,10 +128,10 @@ pub struct StarPanel {
 impl PanelType for StarPanel {
     const KEY: &'static str = "star";
     const TITLE: &'static str = "Star polygons";
+    const FAMILY: Family = Family::Geometry;
     type State = StarPanelState;
 
-    fn new(mut state: StarPanelState, gpu_adapter: Option<&str>) -> Self {
-        state.sanitize();
+    fn new(state: StarPanelState, gpu_adapter: Option<&str>) -> Self {
         Self {
             state,
             gpu_adapter: gpu_adapter.map(str::to_string),
@@ -207,7 +209,6 @@ impl StarPanel {
         if n != self.state.n {
             self.set_n(n);
         }
-        self.state.sanitize();
         let spec = self.state.spec();
         let kind = if spec.d() == 1 {
             "regular polygon".to_string()

@@ -6,7 +6,6 @@ use crate::app::theme;
 use crate::mines::solver::Analysis;
 use crate::mines::{Cell, Game, GameStatus, Move};
 use eframe::egui::{self, Color32, Vec2};
-use eframe::egui_wgpu;
 use std::sync::Arc;
 
 /// Boards with more cells than this are drawn as one pixel per cell in a texture.
@@ -247,7 +246,7 @@ impl MinesBoard<'_> {
                 texels: Arc::clone(&gpu.texels),
                 version: gpu.version,
             };
-            painter.add(egui_wgpu::Callback::new_paint_callback(board.intersect(rect), callback));
+            mines_heatmap::paint(&painter, board.intersect(rect), callback);
         }
         // The cells in view.
         let visible = |start: f32, end: f32, origin: f32, cells: usize| {

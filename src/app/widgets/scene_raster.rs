@@ -40,6 +40,7 @@ impl SceneRaster {
         }
         let (cost, work) = make();
         let inline = cost < INLINE_RASTER_COST;
+        let work = move |_: &mut dyn crate::progress::Progress| work();
         match self.pending.start(key.clone(), inline, "curio-raster", Some(background::repaint(ctx)), work) {
             Ok(Some(image)) => self.finish(ctx, key, image),
             Ok(None) => {}

@@ -10,7 +10,7 @@
 mod canvas;
 mod searches;
 
-use super::{Panel, PanelType};
+use super::{Family, Panel, PanelType, Settings};
 use crate::app::theme;
 use crate::app::widgets::{FigureExport, SceneRaster};
 use crate::export;
@@ -106,10 +106,10 @@ impl Default for FermatPanelState {
     }
 }
 
-impl FermatPanelState {
+impl Settings for FermatPanelState {
     /// Brings loaded or edited values back into range: coordinates inside `VIEW`, weights
     /// finite and at least 0, 1..=`MAX_POINTS` points, limits in range.
-    pub fn sanitize(&mut self) {
+    fn sanitize(&mut self) {
         let clamp =
             |value: f64, low: f64, high: f64| if value.is_finite() { value.clamp(low, high) } else { low };
         for vertex in &mut self.vertices {
@@ -129,7 +129,9 @@ impl FermatPanelState {
         self.pe299_limit = self.pe299_limit.clamp(1, fermat::pe299::MAX_LIMIT);
         self.export_size = self.export_size.clamp(1, export::MAX_PNG_SIZE);
     }
+}
 
+impl FermatPanelState {
     /// The triangle's vertices as points.
     pub fn triangle(&self) -> [Point; 3] {
         self.vertices.map(|[x, y]| Point::new(x, y))
@@ -185,10 +187,10 @@ pub struct FermatPanel {
 impl PanelType for FermatPanel {
     const KEY: &'static str = "fermat";
     const TITLE: &'static str = "Fermat points";
+    const FAMILY: Family = Family::Geometry;
     type State = FermatPanelState;
 
-    fn new(mut state: FermatPanelState, gpu_adapter: Option<&str>) -> Self {
-        state.sanitize();
+    fn new(state: FermatPanelState, gpu_adapter: Option<&str>) -> Self {
         Self {
             state,
             gpu_adapter: gpu_adapter.map(str::to_string),

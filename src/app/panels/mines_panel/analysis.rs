@@ -28,8 +28,9 @@ impl MinesPanel {
         // Big boards are analysed on a background thread; the old heatmap stays until it is done.
         let inline = self.game.cells().len() <= BACKGROUND_ANALYSIS_CELLS;
         let game = self.game.clone();
-        let work =
-            move || solver::analyze(&game.view(), solver::DEFAULT_NODE_BUDGET).map_err(|e| e.to_string());
+        let work = move |_: &mut dyn crate::progress::Progress| {
+            solver::analyze(&game.view(), solver::DEFAULT_NODE_BUDGET).map_err(|e| e.to_string())
+        };
         match self.analysis_job.start(
             self.game_version,
             inline,

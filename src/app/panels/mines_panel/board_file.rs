@@ -129,7 +129,7 @@ impl MinesPanel {
         // With the mines marked, so that importing the file plays on the same game.
         let content = text::format(config.width, config.mines, self.game.cells(), self.game.mine_layout());
         self.message = Some(
-            std::fs::write(&path, content)
+            crate::files::write_atomically(std::path::Path::new(&path), content.as_bytes())
                 .map(|_| format!("saved {path}"))
                 .map_err(|error| format!("cannot write '{path}': {error}")),
         );

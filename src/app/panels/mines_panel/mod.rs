@@ -13,7 +13,7 @@ mod play;
 
 pub use benchmark::SavedBenchmark;
 
-use super::{Panel, PanelType};
+use super::{Family, Panel, PanelType, Settings};
 use crate::app::theme;
 use crate::app::widgets::{BoardZoom, GpuBoard, outcome_label};
 use crate::jobs::{Job, Latest};
@@ -92,6 +92,16 @@ impl Default for MinesPanelState {
     }
 }
 
+impl Settings for MinesPanelState {
+    /// Brings loaded values back into range; an unknown level stays (the panel falls back to
+    /// expert and names the problem).
+    fn sanitize(&mut self) {
+        self.moves_per_second =
+            if self.moves_per_second.is_finite() { self.moves_per_second.clamp(0.5, 200.0) } else { 10.0 };
+        self.bench_games = self.bench_games.clamp(1, 10_000_000);
+    }
+}
+
 /// A solver move computed for a version of the game: what it is for, and the moves.
 type MoveResult = (MoveRequest, Result<Vec<Move>, String>);
 
@@ -143,6 +153,7 @@ pub struct MinesPanel {
 impl PanelType for MinesPanel {
     const KEY: &'static str = "mines";
     const TITLE: &'static str = "Minesweeper";
+    const FAMILY: Family = Family::Games;
     type State = MinesPanelState;
 
     /// Starts a game with the saved settings; the board's fills are drawn by the heatmap

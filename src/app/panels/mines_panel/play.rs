@@ -81,7 +81,9 @@ impl MinesPanel {
         let solver = self.solver();
         let inline = self.game.cells().len() <= BACKGROUND_ANALYSIS_CELLS;
         let game = self.game.clone();
-        let work = move || (request, solver.next_moves(&game.view(), rule).map_err(|e| e.to_string()));
+        let work = move |_: &mut dyn crate::progress::Progress| {
+            (request, solver.next_moves(&game.view(), rule).map_err(|e| e.to_string()))
+        };
         match self.move_job.start(self.game_version, inline, "curio-mines-move", None, work) {
             Ok(Some((request, result))) => self.apply_move(request, result),
             Ok(None) => {}

@@ -7,7 +7,7 @@
 mod evolution;
 mod live;
 
-use super::{Panel, PanelType};
+use super::{Family, Panel, PanelType, Settings};
 use crate::app::theme;
 use crate::app::widgets::outcome_label;
 use crate::tetris::{self, Depth, FeatureSet, Optimizer, Preset, Run, Weights};
@@ -127,9 +127,9 @@ const MIN_CHARTS_WIDTH: f32 = 280.0;
 /// Most pieces a second on the live board.
 pub const MAX_SPEED: f64 = 100_000.0;
 
-impl TetrisPanelState {
+impl Settings for TetrisPanelState {
     /// Brings loaded or edited values back into range; drops a saved run that does not check out.
-    pub fn sanitize(&mut self) {
+    fn sanitize(&mut self) {
         let evolve = &mut self.evolve;
         evolve.width = evolve.width.clamp(tetris::board::MIN_WIDTH, tetris::board::MAX_WIDTH);
         evolve.height = evolve.height.clamp(tetris::board::MIN_HEIGHT, tetris::board::MAX_HEIGHT);
@@ -158,7 +158,9 @@ impl TetrisPanelState {
             self.live_weights = LiveWeights::Preset("bcts".to_string());
         }
     }
+}
 
+impl TetrisPanelState {
     /// The weights the live board plays, with their name.
     pub fn live_policy_weights(&self) -> (String, Weights) {
         let fallback = || Preset::named("bcts").expect("bcts is a preset").weights();
@@ -189,10 +191,10 @@ pub struct TetrisPanel {
 impl PanelType for TetrisPanel {
     const KEY: &'static str = "tetris";
     const TITLE: &'static str = "Tetris";
+    const FAMILY: Family = Family::Games;
     type State = TetrisPanelState;
 
-    fn new(mut state: TetrisPanelState, _gpu_adapter: Option<&str>) -> Self {
-        state.sanitize();
+    fn new(state: TetrisPanelState, _gpu_adapter: Option<&str>) -> Self {
         let live = LiveGame::new(&state);
         Self { state, job: None, live, message: None }
     }

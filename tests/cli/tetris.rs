@@ -1,0 +1,125 @@
+//! The `curio tetris` commands, including bad input and resumed runs.
+
+use crate::common::*;
+
+#[test]
+fn tetris_play_reports_the_mean_and_its_interval() {
+    let args = [
+        "tetris",
+        "play",
+        "--weights",
+        "dellacherie",
+        "--board",
+        "6x8",
+        "--games",
+        "30",
+        "--seed",
+        "4",
+        "--json",
+    ];
+    let output = curio(&args);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(report["games"], 30);
+    let mean = report["mean_lines"].as_f64().unwrap();
+    let [low, high] = [report["ci95"][0].as_f64().unwrap(), report["ci95"][1].as_f64().unwrap()];
+    assert!(low <= mean && mean <= high && mean > 0.0, "{report}");
+    assert!(report["pieces_per_second"].as_f64().unwrap() > 0.0);
+    // The same seed gives the same games.
+    let again: serde_json::Value = serde_json::from_slice(&curio(&args).stdout).expect("json");
+    assert_eq!(again["mean_lines"], report["mean_lines"]);
+}
+
+#[test]
+fn tetris_evolve_writes_a_run_per_generation_and_resumes_it() {
+    let dir = temp_dir("tetris");
+    let run = dir.path().join("run.json");
+    let args = |generations: &str| -> Vec<String> {
+        [
+            "tetris",
+            "evolve",
+            "--board",
+            "6x6",
+            "--population",
+            "6",
+            "--games",
+            "2",
+            "--seed",
+            "9",
+            "--json",
+            "--generations",
+            generations,
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([path_str(&run).to_string()])
+        .collect()
+    };
+    let first = curio(&args("2").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&first.stdout).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["generation"], 1);
+    for key in ["best", "mean", "median", "worst", "weights"] {
+        assert!(!lines[1][key].is_null(), "{key} missing: {}", lines[1]);
+    }
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&run).unwrap()).unwrap();
+    assert_eq!(saved["history"].as_array().unwrap().len(), 2);
+    assert_eq!(saved["weights"].as_object().unwrap().len(), 8);
+    let resumed = curio(&["tetris", "evolve", "--resume", path_str(&run), "--generations", "3", "--json"]);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout).lines().count(), 1);
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&run).unwrap()).unwrap();
+    assert_eq!(saved["history"].as_array().unwrap().len(), 3);
+    // The run file plays as weights.
+    let play = curio(&["tetris", "play", "--weights", path_str(&run), "--board", "6x6", "--games", "2"]);
+    assert!(play.status.success(), "{}", text(&play.stderr));
+}
+
+#[test]
+fn tetris_bench_reports_evaluations_per_second() {
+    let output = curio(&["tetris", "bench", "--pieces", "2000", "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert!(report["evaluations_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn tetris_bad_input_is_one_clear_line() {
+    let dir = temp_dir("tetris-bad");
+    let bad = dir.path().join("bad.json");
+    assert_bad_input(&["tetris", "play", "--weights", "nothing-here.json"], &["nothing-here.json"]);
+    std::fs::write(&bad, "{\"weights\": {\"holes\": -1, \"height\": 2}}").unwrap();
+    assert_bad_input(&["tetris", "play", "--weights", path_str(&bad)], &["unknown feature 'height'"]);
+    std::fs::write(&bad, "{\"weights\": {\"holes\": null}}").unwrap();
+    assert_bad_input(&["tetris", "play", "--weights", path_str(&bad)], &["'holes'", "not a number"]);
+    std::fs::write(&bad, "not json").unwrap();
+    assert_bad_input(&["tetris", "play", "--weights", path_str(&bad)], &["not a weights file"]);
+    assert_bad_input(&["tetris", "evolve", "--resume", path_str(&bad)], &["not a saved run"]);
+    assert_bad_input(
+        &["tetris", "play", "--weights", "bcts", "--board", "30x10"],
+        &["board '30x10'", "4..=20"],
+    );
+    assert_bad_input(&["tetris", "play", "--weights", "bcts", "--board", "10"], &["WIDTHxHEIGHT"]);
+    assert_bad_input(&["tetris", "play", "--weights", "bcts", "--games", "0"], &["--games"]);
+    assert_bad_input(
+        &["tetris", "evolve", "--population", "2", "--out", path_str(&dir.path().join("r.json"))],
+        &["population 2"],
+    );
+    assert_bad_input(&["tetris", "evolve", "--optimizer", "sgd", "--out", "r.json"], &["sgd"]);
+    assert_bad_input(&["tetris", "evolve", "--generations", "3"], &["--out"]);
+    assert_bad_input(
+        &["tetris", "evolve", "--minutes", "0", "--out", "r.json"],
+        &["0 minutes is out of range"],
+    );
+}
+
+#[test]
+fn tetris_resume_refuses_settings_of_its_own() {
+    assert_bad_input(
+        &["tetris", "evolve", "--resume", "run.json", "--population", "20"],
+        &["--population", "--resume"],
+    );
+}

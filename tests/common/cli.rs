@@ -1,0 +1,46 @@
+//! Helpers shared by the command-line tests (`tests/cli/<domain>.rs`): run the `curio`
+//! binary, check bad input, temporary folders, parse JSON output.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Runs `curio ARGS` and waits for it.
+pub fn curio(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_curio")).args(args).output().expect("curio runs")
+}
+
+/// A temporary folder, removed when dropped.
+pub fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("curio-cli-{name}-")).tempdir().expect("temp dir")
+}
+
+/// Bytes as text (lossy).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Bad input: exit code 2, one line on stderr containing every `needles`, no panic.
+pub fn assert_bad_input(args: &[&str], needles: &[&str]) {
+    let output = curio(args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: stderr {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "{args:?}: expected {needle:?} in {stderr:?}");
+    }
+    assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout, got {}", text(&output.stdout));
+}
+
+/// A temporary path as `&str`.
+pub fn path_str(path: &Path) -> &str {
+    path.to_str().expect("utf-8 temp path")
+}
+
+/// `curio ARGS`, checked for success, its stdout parsed as one JSON object.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    let output = curio(args);
+    assert!(output.status.success(), "{args:?}: {}", text(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
