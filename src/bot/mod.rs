@@ -6,7 +6,7 @@
 //! is the loop with its consistency checks and safety fence; [`targets`] launches and restarts
 //! the games it plays.
 //!
-//! Sources: the seed posts "How to Write your own Minesweeper AI" (calibrate on an empty grid,
+//! Sources: the blog posts "How to Write your own Minesweeper AI" (calibrate on an empty grid,
 //! read cells by colour, click with a robot API) and the Puzlogic bot (find the game area from
 //! its edges, read cells, cache per frame).
 

@@ -26,7 +26,7 @@ enum GreggCommand {
     Transcribe(TranscribeArgs),
     /// Measure the transcriber against a list of known outlines.
     #[command(
-        after_help = "The list: word<TAB>outline[ | outline...] a line; lines starting with # are skipped.\n\nExamples:\n  curio gregg eval assets/gregg/anniversary-dictionary.tsv --rules-only\n  curio gregg eval words.tsv --rules-only --split held-out --json\n  curio gregg eval words.tsv --rules-only --plain   # the seed's phoneme map, the baseline"
+        after_help = "The list: word<TAB>outline[ | outline...] a line; lines starting with # are skipped.\n\nExamples:\n  curio gregg eval assets/gregg/anniversary-dictionary.tsv --rules-only\n  curio gregg eval words.tsv --rules-only --split held-out --json\n  curio gregg eval words.tsv --rules-only --plain   # the blog post's plain phoneme map, the baseline"
     )]
     Eval(EvalArgs),
     /// Learn rewrites from a list of known outlines (the default list is one half of the
@@ -52,7 +52,7 @@ struct RuleArgs {
     /// Skip the brief forms and the outline dictionary: every word goes through the rules.
     #[arg(long)]
     rules_only: bool,
-    /// The seed's plain phoneme map instead of the context rules (the baseline).
+    /// The blog post's plain phoneme map (one Gregg letter a phoneme) instead of the context rules (the baseline).
     #[arg(long, conflicts_with = "no_learned")]
     plain: bool,
     /// The manual's context rules without the learned rewrites.

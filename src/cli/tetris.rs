@@ -60,7 +60,7 @@ impl RulesArgs {
 #[derive(Debug, Args)]
 struct EvolveArgs {
     /// The optimiser: ga (default: common random numbers, elitism, Gaussian mutation), cem
-    /// (noisy cross-entropy) or seed-ga (the seed post's GA, the baseline).
+    /// (noisy cross-entropy) or seed-ga (the GA of the blog post "Coding a Tetris AI using a Genetic Algorithm", the baseline).
     #[arg(long, default_value = "ga", value_parser = named(&Optimizer::ALL, Optimizer::name))]
     optimizer: Optimizer,
     /// Stop when the run has this many generations.

@@ -3,8 +3,9 @@
 //! geometry.
 //!
 //! Sources: the blog posts "Fermat points and parameterizing the 120 degree integer triangle
-//! (Project Euler 143)" (the construction and the parameterisation of x² + xy + y² = z²) and
-//! "Project Euler 299: Three similar triangles" (the incenter and parallel cases).
+//! (Project Euler 143)" (the PE143 write-up: the construction and the parameterisation of
+//! x² + xy + y² = z²) and "Project Euler 299: Three similar triangles" (the PE299 write-up: the
+//! incenter and parallel cases).
 //!
 //! - `triangle`: the construction (outward equilateral triangles, circumcircles, apex-to-vertex
 //!   lines), the vertex case at 120° or more, degenerate triangles as errors. O(1).

@@ -1,13 +1,13 @@
 //! Project Euler 299, "Three similar triangles": points A(a, 0), B(b, 0), C(0, c), D(0, d) with
 //! 0 < a < b and 0 < c < d, and P on AC with integer coordinates such that the triangles DCP,
 //! DBP and PAB are similar; count the triples (a, b, d) with b + d below a limit for which
-//! such a P exists. Similarity forces a = c, and then one of two cases (the seed's derivation):
+//! such a P exists. Similarity forces a = c, and then one of two cases (the PE299 write-up's derivation):
 //!
 //! - **incenter**: P is the incenter of DOB, which needs b² + d² to be a square: every
 //!   Pythagorean pair (b, d), each primitive one (and its swap) scaled by k while k(b + d) stays
 //!   below the limit;
 //! - **parallel**: AC ∥ BD, so b = d, and the triples come from x² + 2y² = z², parameterised by
-//!   (n² − 2m², 2mn, n² + 2m²) for odd n and gcd(m, n) = 1, counted with the seed's bound.
+//!   (n² − 2m², 2mn, n² + 2m²) for odd n and gcd(m, n) = 1, counted with the PE299 write-up's bound.
 //!
 //! Both are counted from the primitive solutions without listing the multiples: O(√limit · √limit)
 //! parameter pairs, about limit / 2 gcds, split by n over every core.
@@ -56,7 +56,7 @@ fn incenter_count(n: u64, limit: u64) -> u64 {
     count
 }
 
-/// The parallel case for one odd n, as the seed counts it: for m >= 1 coprime with n, with
+/// The parallel case for one odd n, as the PE299 write-up counts it: for m >= 1 coprime with n, with
 /// s = n² + 2m² + 2mn, every k with 2ks < limit.
 fn parallel_count(n: u64, limit: u64) -> u64 {
     let mut count = 0;

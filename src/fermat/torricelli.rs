@@ -3,7 +3,7 @@
 //! subtends 120°, so a² = q² + qr + r² (and likewise for b and c): p, q, r are pairwise
 //! "pairs", two numbers x, y with x² + xy + y² a square.
 //!
-//! The pairs come from the seed's parameterisation: for coprime u > v with u ≢ v (mod 3),
+//! The pairs come from the PE143 write-up's parameterisation: for coprime u > v with u ≢ v (mod 3),
 //! (2uv + v², u² − v²) is a primitive pair, and every pair is a multiple k of one. They are
 //! stored as sorted adjacency lists (compressed rows, indexed by the smaller number's value).
 //! A triangle is a pair p < q and an r > q in both p's and q's lists, up to the bound on r: the

@@ -1,4 +1,4 @@
-//! The Fermat (Torricelli) point of a triangle by the seed's construction: an equilateral
+//! The Fermat (Torricelli) point of a triangle by the construction of the PE143 write-up (see the module `fermat`): an equilateral
 //! triangle erected outward on each side, its circumcircle, and the line from its apex to the
 //! opposite vertex. The three lines meet at the point, where each side subtends 120°, and each
 //! line is as long as PA + PB + PC (Ptolemy's theorem on the cyclic quadrilateral). Where an
@@ -30,7 +30,7 @@ impl Vertex {
     }
 }
 
-/// The seed's construction on one side: the equilateral triangle erected outward on the side
+/// The PE143 write-up's construction on one side: the equilateral triangle erected outward on the side
 /// opposite `vertex`, its circumcircle, and the line from its apex to `vertex`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SideConstruction {

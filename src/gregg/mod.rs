@@ -6,7 +6,7 @@
 //! outlines are written in Grascii ([`grascii`]); [`eval`] measures the rules against a list of
 //! known outlines.
 //!
-//! Sources: the seed post "An introduction to Gregg Shorthand and an attempted English to
+//! Sources: the blog post "An introduction to Gregg Shorthand and an attempted English to
 //! shorthand converter"; the Anniversary manual's rules as summarised in docs/gregg.md; the
 //! Grascii dictionary (MIT) and the CMU Pronouncing Dictionary (BSD-style), both in
 //! `assets/gregg/` with their notices. Transcribing a word is a few hash lookups and a linear

@@ -1,6 +1,6 @@
 //! Phonemes to a Gregg outline (Anniversary edition, Grascii notation) by rule.
 //!
-//! With [`Rules::plain`] this is the seed's converter: each phoneme maps to its Gregg letter and
+//! With [`Rules::plain`] this is the converter of the blog post "An introduction to Gregg Shorthand" (see the module `gregg`): each phoneme maps to its Gregg letter and
 //! unstressed short vowels are dropped. [`Rules::anniversary`] adds the context rules of the 1929
 //! manual: prefixes and suffixes written by their special forms, vowel omission (the obscure
 //! vowel, short U and O before N and M, the vowels of the ten/den, tem/dem, men, ted/ded and
@@ -26,7 +26,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The seed's plain phoneme map: the baseline.
+    /// The blog post's plain phoneme map: the baseline.
     pub fn plain() -> Rules {
         Rules { context: false, rewrites: None }
     }

@@ -205,7 +205,7 @@ pub fn density_image(spec: StarSpec, options: &FigureOptions, size: u32) -> imag
     image::RgbaImage::from_raw(size, size, data).unwrap_or_else(|| image::RgbaImage::new(size, size))
 }
 
-/// Label of point `index` in the seed's lettering: tips A, B, …, then inner corners, then the
+/// Label of point `index` in the lettering of the star-polygon blog post (see the module `star`): tips A, B, …, then inner corners, then the
 /// centre. Falls back to T1…/I1… when 2n + 1 letters are not enough.
 fn point_label(index: u32, n: u32, kind: LabelKind) -> String {
     let letters = 2 * n < 26;

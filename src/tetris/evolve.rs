@@ -1,4 +1,4 @@
-//! Optimisers that tune a policy's weights by playing games: the seed post's genetic algorithm
+//! Optimisers that tune a policy's weights by playing games: the GA write-up's genetic algorithm (see the module `tetris`)
 //! (the baseline), a genetic algorithm with common random numbers and elitism (the default),
 //! and the noisy cross-entropy method. A [`Run`] holds everything needed to go on: its settings,
 //! the population (or distribution) to evaluate next and the history; it is saved as JSON after
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Optimizer {
-    /// The seed post's GA: random normal start, one game per candidate on its own pieces,
+    /// The GA write-up's GA: random normal start, one game per candidate on its own pieces,
     /// fitness = the post's score, pairwise tournament, uniform crossover, 10% of genes redrawn.
     SeedGa,
     /// Common random numbers (every candidate of a generation plays the same games), several
@@ -124,7 +124,7 @@ pub enum SearchState {
 pub struct Generation {
     /// Its number, from 0.
     pub generation: usize,
-    /// The best candidate's fitness (mean rows a game; the seed GA: mean score).
+    /// The best candidate's fitness (mean rows a game; the write-up's GA: mean score).
     pub best: f64,
     /// The mean fitness.
     pub mean: f64,
@@ -134,7 +134,7 @@ pub struct Generation {
     pub worst: f64,
     /// The best candidate's weights.
     pub best_weights: BTreeMap<String, f64>,
-    /// The run's answer after this generation: the best candidate (seed GA), the centre of the
+    /// The run's answer after this generation: the best candidate (the write-up's GA), the centre of the
     /// elites (GA) or the mean of the refitted distribution (cross-entropy).
     pub weights: BTreeMap<String, f64>,
     /// Games played in this generation.
@@ -215,7 +215,7 @@ impl EvolveConfig {
 }
 
 impl Run {
-    /// A new run: the first population (or distribution) drawn from the seed.
+    /// A new run: the first population (or distribution) drawn from the run's seed.
     pub fn new(config: EvolveConfig) -> Result<Self, EvolveError> {
         config.check()?;
         let size = config.features.features().len();
@@ -311,7 +311,7 @@ impl Run {
     }
 
     /// The pieces seed of game `game` of candidate `candidate` in this generation: the same for
-    /// every candidate (common random numbers) except in the seed GA.
+    /// every candidate (common random numbers) except in the write-up's GA.
     fn game_seed_of(&self, candidate: usize, game: usize) -> u64 {
         let generation = self.history.len() as u64;
         let config = &self.config;

@@ -89,7 +89,7 @@ impl Pieces {
     }
 }
 
-/// The seed post's score for rows cleared at once (Nintendo's table), without the point per piece.
+/// The GA write-up's score for rows cleared at once (Nintendo's table), without the point per piece.
 pub fn line_score(lines: u8) -> u64 {
     match lines {
         0 => 0,
@@ -123,7 +123,7 @@ pub struct Game {
     pub lines: u64,
     /// Pieces placed so far.
     pub pieces_placed: u64,
-    /// The seed post's score: 40/120/300/1200 for 1/2/3/4 rows at once, plus 1 a piece.
+    /// The GA write-up's score: 40/120/300/1200 for 1/2/3/4 rows at once, plus 1 a piece.
     pub score: u64,
     /// Placements scored so far.
     pub evaluations: u64,
@@ -209,7 +209,7 @@ pub struct GameResult {
     pub lines: u64,
     /// Pieces placed.
     pub pieces: u64,
-    /// The seed post's score.
+    /// The GA write-up's score.
     pub score: u64,
     /// Placements scored.
     pub evaluations: u64,

@@ -2,8 +2,9 @@
 //! features, weighted-feature policies with depth-1 and depth-2 search, and optimisers that
 //! evolve the weights by playing games.
 //!
-//! Source: the blog post "Coding a Tetris AI using a Genetic Algorithm" (the seed's seven
-//! features, its scoring and its GA), Dellacherie's features, Thiery & Scherrer's additions and
+//! Source: the blog post "Coding a Tetris AI using a Genetic Algorithm" (the GA write-up: seven
+//! features, Nintendo's line scores and a genetic algorithm, called "the write-up's" below and
+//! `seed-ga` on the command line), Dellacherie's features, Thiery & Scherrer's additions and
 //! BCTS, noisy cross-entropy (Szita & Lőrincz).
 //!
 //! - `piece`: the seven tetrominoes and their distinct rotations as column masks.
@@ -12,7 +13,7 @@
 //! - `policy`: weights, presets, depth-1/depth-2 choice (game-ending placements score −∞).
 //! - `game`: rules, seeded uniform and 7-bag generators, a game step by step.
 //! - `bench`: many games with a 95% interval; the evaluator's speed.
-//! - `evolve`: the seed GA, the default GA and noisy cross-entropy as resumable runs.
+//! - `evolve`: the GA write-up's GA (`seed-ga`), the default GA and noisy cross-entropy as resumable runs.
 
 pub mod bench;
 pub mod board;

@@ -124,7 +124,7 @@ impl Weights {
 /// A named feature set the optimisers search over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum FeatureSet {
-    /// The seed's seven.
+    /// The GA write-up's seven.
     Seed,
     /// Dellacherie's six.
     Dellacherie,
@@ -235,7 +235,7 @@ pub const PRESETS: &[Preset] = {
         },
         Preset {
             name: "seed-initial",
-            source: "the seed blog post's hand-picked weights (blockades: no value given, 0)",
+            source: "the GA write-up's hand-picked weights (blockades: no value given, 0)",
             weights: &[
                 (BlockHeights, -0.03),
                 (LinesCleared, 8.0),
@@ -248,7 +248,7 @@ pub const PRESETS: &[Preset] = {
         },
         Preset {
             name: "seed-ga-1",
-            source: "the seed blog post's first genetic-algorithm result (blockades: not given, 0)",
+            source: "the GA write-up's first genetic-algorithm result (blockades: not given, 0)",
             weights: &[
                 (BlockHeights, -3.78),
                 (LinesCleared, 1.6),
@@ -261,7 +261,7 @@ pub const PRESETS: &[Preset] = {
         },
         Preset {
             name: "seed-ga-2",
-            source: "the seed blog post's second genetic-algorithm result, used in its video \
+            source: "the GA write-up's second genetic-algorithm result, used in its video \
                      (blockades: not given, 0)",
             weights: &[
                 (BlockHeights, -3.71),

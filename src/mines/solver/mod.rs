@@ -8,7 +8,7 @@
 //!    mines (a box of t cells holding k mines counts C(t, k) ways). Components are combined by
 //!    convolution over mine totals, each total m weighted by C(u, M − m) (u covered cells off the
 //!    frontier, M mines), computed in log space so any board size is safe. This gives the exact
-//!    probability of every covered cell and contains the seed's mine-counter and endgame tactics.
+//!    probability of every covered cell and contains the mine-counter and endgame tactics of the blog post "How to Write your own Minesweeper AI".
 //!    Boxes and components: `structure`; enumeration: `enumerate`; the convolution: `combine`.
 //! 3. A node budget bounds enumeration; past it the component falls back to an approximation and
 //!    the analysis says it is not exact.

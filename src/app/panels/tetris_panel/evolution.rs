@@ -205,7 +205,7 @@ impl TetrisPanel {
             egui::Grid::new("tetris-evolve").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
                 let before = settings.optimizer;
                 combo(ui, "optimiser", &mut settings.optimizer, &Optimizer::ALL, Optimizer::name).on_hover_text(
-                    "ga: common random numbers, elitism, Gaussian mutation; cem: noisy cross-entropy; seed-ga: the seed post's GA",
+                    "ga: common random numbers, elitism, Gaussian mutation; cem: noisy cross-entropy; seed-ga: the GA of the blog post \"Coding a Tetris AI using a Genetic Algorithm\"",
                 );
                 if settings.optimizer != before {
                     settings.population = settings.optimizer.default_population();
