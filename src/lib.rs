@@ -23,6 +23,7 @@ pub mod geom;
 pub mod gregg;
 pub mod jobs;
 pub mod mines;
+pub mod platform;
 pub mod progress;
 pub mod star;
 pub mod stats;

@@ -5,7 +5,11 @@ use std::path::Path;
 
 /// The layers above the pure domains; every other folder or file of `src/` (but `lib.rs` and
 /// `main.rs`) is a pure domain or a shared piece below them.
-const UPPER_LAYERS: [&str; 4] = ["jobs", "export", "app", "cli"];
+const UPPER_LAYERS: [&str; 5] = ["jobs", "export", "platform", "app", "cli"];
+/// What only the platform layer (and `app`, `cli`) may touch: screen capture, synthetic input,
+/// the X server, processes and the environment. `files.rs` names the temporary folder and the
+/// process id for fresh file names, which is all it takes of them.
+const PLATFORM_APIS: [&str; 6] = ["xcap::", "enigo::", "x11rb::", "Command::new", "std::env::var", "libc::"];
 /// The layers that may use UI and command-line crates.
 const UI_LAYERS: [&str; 2] = ["app", "cli"];
 
@@ -107,6 +111,26 @@ fn domain_code_reaches_no_upper_layer() {
     assert!(folders.iter().any(|name| name == "geom") && !folders.iter().any(|name| name == "jobs"));
     let offenders = offenders(&folders, upper_layer_uses);
     assert!(offenders.is_empty(), "domain code reaches an upper layer:\n{}", offenders.join("\n"));
+}
+
+/// Returns the lines of `source` that do platform work.
+fn platform_uses(source: &str) -> Vec<String> {
+    code_lines(source, |code| PLATFORM_APIS.iter().any(|api| code.contains(api)))
+}
+
+#[test]
+fn domain_code_does_no_platform_work() {
+    let folders = source_entries(&UPPER_LAYERS);
+    let offenders = offenders(&folders, platform_uses);
+    assert!(offenders.is_empty(), "domain code does platform work:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_checker_catches_platform_work() {
+    assert_eq!(platform_uses("let input = enigo::Enigo::new(&settings);").len(), 1);
+    assert_eq!(platform_uses("let child = Command::new(program).spawn();").len(), 1);
+    assert_eq!(platform_uses("if let Some(folder) = std::env::var_os(\"X\") {").len(), 1);
+    assert!(platform_uses("// spawned by Command::new in platform\nuse crate::bot;").is_empty());
 }
 
 #[test]

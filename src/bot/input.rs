@@ -1,5 +1,5 @@
-//! Where clicks go: the `InputSink` trait, its real backend on enigo (synthetic X11 input) and a
-//! recorder for tests.
+//! Where clicks go: the `InputSink` trait (its real backend on enigo is
+//! `platform::input::EnigoInput`) and a recorder for tests.
 
 use serde::Serialize;
 
@@ -37,6 +37,15 @@ pub enum InputEvent {
         /// y.
         y: i32,
     },
+    /// A press at one position, a move with the button held and a release at another.
+    Drag {
+        /// Button.
+        button: MouseButton,
+        /// Where the press is.
+        from: (i32, i32),
+        /// Where the release is.
+        to: (i32, i32),
+    },
 }
 
 /// Why input failed.
@@ -50,57 +59,13 @@ pub trait InputSink {
     fn move_to(&mut self, x: i32, y: i32) -> Result<(), InputError>;
     /// Clicks `button` at the pointer's position (moving there first).
     fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError>;
+    /// Presses `button` at `from`, moves to `to` with it held, and releases it there (a game
+    /// that moves pieces, as Puzlogic's tiles are moved).
+    fn drag(&mut self, from: (i32, i32), to: (i32, i32), button: MouseButton) -> Result<(), InputError>;
     /// Where the pointer is now, if the backend can tell.
     fn pointer(&mut self) -> Option<(i32, i32)>;
     /// Presses and releases Escape (closes a target's dialog, as a player would).
     fn escape(&mut self) -> Result<(), InputError>;
-}
-
-/// Synthetic input through enigo (XTest on X11).
-pub struct EnigoInput {
-    enigo: enigo::Enigo,
-}
-
-impl EnigoInput {
-    /// Connects to the display.
-    pub fn new() -> Result<EnigoInput, InputError> {
-        let enigo = enigo::Enigo::new(&enigo::Settings { linux_delay: 1, ..enigo::Settings::default() })
-            .map_err(|error| InputError(error.to_string()))?;
-        Ok(EnigoInput { enigo })
-    }
-}
-
-impl InputSink for EnigoInput {
-    fn move_to(&mut self, x: i32, y: i32) -> Result<(), InputError> {
-        use enigo::Mouse;
-        self.enigo.move_mouse(x, y, enigo::Coordinate::Abs).map_err(|error| InputError(error.to_string()))
-    }
-
-    fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError> {
-        use enigo::Mouse;
-        self.move_to(x, y)?;
-        let button = match button {
-            MouseButton::Left => enigo::Button::Left,
-            MouseButton::Right => enigo::Button::Right,
-            MouseButton::Middle => enigo::Button::Middle,
-        };
-        // Move, press and release go out together: the target sees them in order, and the
-        // bot keeps the pointer on the cell until the click shows (see `Bot::await_click`).
-        self.enigo.button(button, enigo::Direction::Press).map_err(|error| InputError(error.to_string()))?;
-        self.enigo.button(button, enigo::Direction::Release).map_err(|error| InputError(error.to_string()))
-    }
-
-    fn pointer(&mut self) -> Option<(i32, i32)> {
-        use enigo::Mouse;
-        self.enigo.location().ok()
-    }
-
-    fn escape(&mut self) -> Result<(), InputError> {
-        use enigo::Keyboard;
-        self.enigo
-            .key(enigo::Key::Escape, enigo::Direction::Click)
-            .map_err(|error| InputError(error.to_string()))
-    }
 }
 
 /// A test sink: records every event and keeps the pointer where it was sent.
@@ -122,6 +87,12 @@ impl InputSink for Recorder {
     fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError> {
         self.at = Some((x, y));
         self.events.push(InputEvent::Click { button, x, y });
+        Ok(())
+    }
+
+    fn drag(&mut self, from: (i32, i32), to: (i32, i32), button: MouseButton) -> Result<(), InputError> {
+        self.at = Some(to);
+        self.events.push(InputEvent::Drag { button, from, to });
         Ok(())
     }
 

@@ -31,6 +31,9 @@ pub struct BotSettings {
     pub settle_timeout: Duration,
     /// The size to pick where the target asks (GNOME Mines' size chooser).
     pub level: targets::Level,
+    /// A folder to save the capture and calibration in when a board cannot be read or found
+    /// (for looking into a failed run); `None` saves nothing.
+    pub dump_folder: Option<std::path::PathBuf>,
 }
 
 impl Default for BotSettings {
@@ -42,6 +45,7 @@ impl Default for BotSettings {
             mines: None,
             settle_timeout: Duration::from_millis(800),
             level: targets::Level::Beginner,
+            dump_folder: None,
         }
     }
 }
@@ -78,8 +82,11 @@ pub struct BotReport {
     pub game_seconds: Vec<f64>,
     /// Each finished game's result: true won.
     pub results: Vec<bool>,
-    /// Why the run stopped early, if it did.
+    /// Why the run stopped early, if it did, in words.
     pub stopped: Option<String>,
+    /// Why the run stopped early, if it did.
+    #[serde(skip)]
+    pub stop_reason: Option<StopReason>,
 }
 
 /// Checks every accepted read against the built-in window's truth log (one JSON line a
@@ -129,7 +136,7 @@ pub struct ReadLog {
 }
 
 /// Why the run stopped.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StopReason {
     /// Asked to stop.
     #[error("stopped")]
@@ -157,9 +164,29 @@ pub enum StopReason {
     Backend(String),
 }
 
-/// A status line for the caller: what the bot sees and does.
+/// What a status is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotEvent {
+    /// Reading the board again until two reads agree (after a click, or a rejected read).
+    WaitingForScreen,
+    /// Waiting for a new game (every cell covered) to show.
+    WaitingForNewGame,
+    /// The board was found (calibration only).
+    Calibrated,
+    /// Moves were chosen for the board read.
+    Decided,
+    /// A game ended.
+    GameOver {
+        /// Whether it was won.
+        won: bool,
+    },
+}
+
+/// A status for the caller: what the bot sees and does.
 #[derive(Clone, Debug)]
 pub struct BotStatus {
+    /// What happened.
+    pub event: BotEvent,
     /// The last frame's image.
     pub frame: Option<Frame>,
     /// The calibration.
@@ -172,13 +199,14 @@ pub struct BotStatus {
     pub moves: Vec<Move>,
     /// The counters.
     pub report: BotReport,
-    /// One line about what happened last.
+    /// One line about what happened last, for people.
     pub message: String,
 }
 
 impl BotStatus {
-    /// A status without a decision: what was seen, the counters and a message.
+    /// A status without a decision: what happened, what was seen, the counters and a message.
     pub fn seen(
+        event: BotEvent,
         frame: Option<Frame>,
         calibration: Option<Calibration>,
         board: Option<BoardRead>,
@@ -186,6 +214,7 @@ impl BotStatus {
         message: impl Into<String>,
     ) -> BotStatus {
         BotStatus {
+            event,
             frame,
             calibration,
             board,
@@ -434,10 +463,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 }
             }
             if Instant::now() > deadline {
-                if let Some(folder) = std::env::var_os("CURIO_BOT_DUMP") {
-                    let _ = frame.image.save(std::path::Path::new(&folder).join("unreadable.png"));
+                if let Some(folder) = &self.settings.dump_folder {
+                    let _ = frame.image.save(folder.join("unreadable.png"));
                     let _ = std::fs::write(
-                        std::path::Path::new(&folder).join("unreadable.txt"),
+                        folder.join("unreadable.txt"),
                         format!("{calibration:?}\n{last_problem}"),
                     );
                 }
@@ -448,6 +477,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 };
             }
             let status = BotStatus::seen(
+                BotEvent::WaitingForScreen,
                 None,
                 Some(calibration.clone()),
                 None,
@@ -576,11 +606,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                         return Ok(calibration.clone());
                     }
                     let due = last_restart.is_none_or(|at| at.elapsed() > Duration::from_millis(2500));
-                    if restarts < 4
-                        && due
-                        && !self.settings.dry_run
-                        && !matches!(self.kind, TargetKind::Window(_))
-                    {
+                    if restarts < 4 && due && !self.settings.dry_run && self.kind.is_launched() {
                         self.park(calibration)?;
                         self.close_dialogs()?;
                         targets::new_game(&self.kind, &self.window, calibration, &mut self.input)
@@ -592,16 +618,22 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 }
             }
             if Instant::now() > deadline {
-                if let Some(folder) = std::env::var_os("CURIO_BOT_DUMP") {
-                    let _ = frame.image.save(std::path::Path::new(&folder).join("no-board.png"));
+                if let Some(folder) = &self.settings.dump_folder {
+                    let _ = frame.image.save(folder.join("no-board.png"));
                 }
                 return Err(match found {
                     Err(error) => StopReason::NoBoard(error.to_string()),
                     Ok(_) => StopReason::NoBoard("the board never showed a new game".into()),
                 });
             }
-            let status =
-                BotStatus::seen(Some(frame), found.ok(), None, report.clone(), "waiting for a new game");
+            let status = BotStatus::seen(
+                BotEvent::WaitingForNewGame,
+                Some(frame),
+                found.ok(),
+                None,
+                report.clone(),
+                "waiting for a new game",
+            );
             if observer.status(&status).is_break() {
                 return Err(StopReason::Cancelled);
             }
@@ -626,6 +658,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         };
         if let Err(reason) = result {
             report.stopped = Some(reason.to_string());
+            report.stop_reason = Some(reason);
         }
         report.seconds = started.elapsed().as_secs_f64();
         report.moves_per_second =
@@ -728,6 +761,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     report.game_seconds.push(game_started.elapsed().as_secs_f64());
                     let message = if won { "won" } else { "lost" };
                     let status = BotStatus::seen(
+                        BotEvent::GameOver { won },
                         Some(frame),
                         Some(calibration.clone()),
                         Some(board),
@@ -738,7 +772,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                         return Err(StopReason::Cancelled);
                     }
                     if report.games < self.settings.games {
-                        if self.settings.dry_run || matches!(self.kind, TargetKind::Window(_)) {
+                        if self.settings.dry_run || !self.kind.is_launched() {
                             // The player starts the next game.
                         } else {
                             self.park(&calibration)?;
@@ -777,6 +811,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 // The picture the clicks are judged against.
                 let mut shown = frame.image.clone();
                 let status = BotStatus {
+                    event: BotEvent::Decided,
                     frame: Some(frame),
                     calibration: Some(calibration.clone()),
                     board: Some(board.clone()),

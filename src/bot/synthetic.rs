@@ -309,6 +309,12 @@ impl InputSink for SimulatedInput {
         Ok(())
     }
 
+    fn drag(&mut self, _from: (i32, i32), to: (i32, i32), _button: MouseButton) -> Result<(), InputError> {
+        // Minesweeper has nothing to drag: the pointer only moves.
+        self.0.borrow_mut().pointer = Some(to);
+        Ok(())
+    }
+
     fn pointer(&mut self) -> Option<(i32, i32)> {
         self.0.borrow().pointer
     }

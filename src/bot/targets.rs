@@ -1,10 +1,11 @@
-//! The games the bot plays: the built-in window (`curio mines window`), GNOME Mines, or any window
-//! by title; how each is launched, found, and restarted the way a player would.
+//! The games the bot plays: the built-in window (`curio mines window`), GNOME Mines, or any open
+//! window by title or id; how each is found and restarted the way a player would. Launching a
+//! program is the platform's work, behind the [`Launcher`] trait
+//! (`platform::launch::ProcessLauncher`).
 
 use super::input::{InputSink, MouseButton};
 use super::screen::{ScreenSource, WindowInfo};
 use super::vision::{Calibration, Theme};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Which game.
@@ -16,16 +17,29 @@ pub enum TargetKind {
     GnomeMines,
     /// A window already open, found by (part of) its title.
     Window(String),
+    /// A window already open, by the id `curio bot windows` lists.
+    WindowId(u32),
 }
 
 impl TargetKind {
-    /// Parses `builtin`, `gnome-mines` or a window title.
+    /// Parses `builtin`, `gnome-mines`, a window id (decimal or `0x` hexadecimal, as `curio bot
+    /// windows` and `xwininfo` list them) or a window title.
     pub fn parse(text: &str) -> TargetKind {
-        match text {
-            "builtin" => TargetKind::Builtin,
-            "gnome-mines" => TargetKind::GnomeMines,
-            title => TargetKind::Window(title.to_string()),
+        let id = match text.strip_prefix("0x") {
+            Some(hex) => u32::from_str_radix(hex, 16).ok(),
+            None => text.parse().ok(),
+        };
+        match (text, id) {
+            ("builtin", _) => TargetKind::Builtin,
+            ("gnome-mines", _) => TargetKind::GnomeMines,
+            (_, Some(id)) => TargetKind::WindowId(id),
+            (title, None) => TargetKind::Window(title.to_string()),
         }
+    }
+
+    /// Whether the bot launched the target (and so restarts its games).
+    pub fn is_launched(&self) -> bool {
+        matches!(self, TargetKind::Builtin | TargetKind::GnomeMines)
     }
 
     /// How the target draws numbers.
@@ -42,6 +56,7 @@ impl TargetKind {
             TargetKind::Builtin => "Curio Minesweeper",
             TargetKind::GnomeMines => "Mines",
             TargetKind::Window(title) => title,
+            TargetKind::WindowId(_) => "",
         }
     }
 }
@@ -71,8 +86,8 @@ pub enum TargetError {
         /// What failed.
         error: String,
     },
-    /// Its window did not appear.
-    #[error("no window titled '{0}' appeared")]
+    /// Its window did not appear: the window as named (`titled 'Mines'`, `with id 42`).
+    #[error("no window {0} appeared (see curio bot windows)")]
     NoWindow(String),
     /// The screen backend failed.
     #[error(transparent)]
@@ -82,71 +97,75 @@ pub enum TargetError {
     Input(#[from] super::input::InputError),
 }
 
-/// A running target: its process (when the bot launched it) and its window.
+/// What a launch asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchRequest {
+    /// The target.
+    pub kind: TargetKind,
+    /// The size a launched target starts at.
+    pub level: Level,
+    /// The built-in window's first seed.
+    pub seed: u64,
+    /// Where the built-in window logs each finished game (its truth log), if anywhere.
+    pub log: Option<std::path::PathBuf>,
+}
+
+/// A running target: its window, and what keeps a launched program running (dropping the target
+/// ends the program and removes what was made for it).
 pub struct Target {
     /// What it is.
     pub kind: TargetKind,
     /// The window.
     pub window: WindowInfo,
-    /// The process the bot started, ended when the target is dropped.
-    pub process: Option<Child>,
-    /// A settings folder made for the process, removed when the target is dropped.
-    pub settings: Option<std::path::PathBuf>,
+    /// The launched program's handle, if the bot launched it; dropped with the target.
+    pub process: Option<Box<dyn Send>>,
 }
 
-impl Drop for Target {
-    fn drop(&mut self) {
-        if let Some(child) = &mut self.process {
-            // The launcher may have started the game as its own child (dbus-run-session runs
-            // GNOME Mines, its bus and portals): end the whole process group.
-            #[cfg(unix)]
-            if let Ok(group) = i32::try_from(child.id()) {
-                // SAFETY: kill(2) takes plain integers and touches no memory of ours; the group
-                // is the one `spawn` made with the child as its leader.
-                unsafe {
-                    libc::kill(-group, libc::SIGTERM);
-                }
-            }
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        if let Some(folder) = &self.settings {
-            let _ = std::fs::remove_dir_all(folder);
-        }
+/// Starts the programs the bot plays, or finds their windows.
+pub trait Launcher {
+    /// Starts (or, for a window already open, finds) the target and waits for its window.
+    fn launch(
+        &mut self,
+        request: &LaunchRequest,
+        screen: &mut dyn ScreenSource,
+    ) -> Result<Target, TargetError>;
+}
+
+/// Finds the open window a [`TargetKind::Window`] or [`TargetKind::WindowId`] names; launches
+/// nothing (the launcher of tests and of windows already open).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpenWindows;
+
+impl Launcher for OpenWindows {
+    fn launch(
+        &mut self,
+        request: &LaunchRequest,
+        screen: &mut dyn ScreenSource,
+    ) -> Result<Target, TargetError> {
+        let window = find_open_window(&request.kind, screen)?;
+        Ok(Target { kind: request.kind.clone(), window, process: None })
     }
 }
 
-/// GNOME Mines' settings for a launch, in a folder of their own (GLib's keyfile backend): the
-/// player's settings are neither read nor changed, the window is large enough for the size
-/// asked for (GNOME Mines keeps its window size and would cut a 30x16 board off), and tiles
-/// open without animation (as a player may set it), so no capture catches one half drawn.
-fn gnome_settings(level: Level) -> Result<std::path::PathBuf, TargetError> {
-    let folder = crate::files::temporary_path("curio-gnome-mines");
-    let (width, height) = match level {
-        Level::Beginner | Level::Intermediate => (600, 480),
-        Level::Expert => (1000, 700),
-    };
-    let keyfile = folder.join("glib-2.0/settings/keyfile");
-    std::fs::create_dir_all(keyfile.parent().unwrap_or(&folder))
-        .and_then(|()| {
-            std::fs::write(
-                &keyfile,
-                format!(
-                    "[org/gnome/Mines]\nwindow-width={width}\nwindow-height={height}\nuse-animations=false\n"
-                ),
-            )
-        })
-        .map_err(|error| TargetError::Launch {
-            program: "gnome-mines".into(),
-            error: format!("cannot write its settings in {}: {error}", folder.display()),
-        })?;
-    Ok(folder)
+/// The open window of a [`TargetKind::Window`] (waiting for it to settle) or
+/// [`TargetKind::WindowId`]; an error for the kinds that are launched.
+pub fn find_open_window(kind: &TargetKind, screen: &mut dyn ScreenSource) -> Result<WindowInfo, TargetError> {
+    match kind {
+        TargetKind::WindowId(id) => {
+            screen.window(*id).map_err(|_| TargetError::NoWindow(format!("with id {id}")))
+        }
+        TargetKind::Window(title) => wait_for_window(screen, title, &[], Duration::from_secs(20)),
+        TargetKind::Builtin | TargetKind::GnomeMines => Err(TargetError::Launch {
+            program: kind.title().to_string(),
+            error: "this launcher opens no programs".into(),
+        }),
+    }
 }
 
 /// Waits for a window whose title contains `title` (and is not one of `exclude`, as window id
 /// and process id) and whose place has stayed the same for half a second (window managers move new windows).
 pub fn wait_for_window(
-    screen: &mut impl ScreenSource,
+    screen: &mut dyn ScreenSource,
     title: &str,
     exclude: &[(u32, u32)],
     timeout: Duration,
@@ -174,101 +193,7 @@ pub fn wait_for_window(
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    Err(TargetError::NoWindow(title.to_string()))
-}
-
-/// Starts `program` as the leader of a new process group (ended as one when the target drops),
-/// with `environment` added to its environment.
-fn spawn(
-    program: &str,
-    arguments: &[String],
-    environment: &[(&str, &std::ffi::OsStr)],
-) -> Result<Child, TargetError> {
-    let mut command = Command::new(program);
-    command.envs(environment.iter().copied());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    command
-        .args(arguments)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|error| TargetError::Launch { program: program.to_string(), error: error.to_string() })
-}
-
-/// Starts (or finds) the target and waits for its window. `log` is the built-in window's truth
-/// log; `seed` its first game's seed.
-pub fn launch(
-    kind: &TargetKind,
-    level: Level,
-    seed: u64,
-    log: Option<&std::path::Path>,
-    screen: &mut impl ScreenSource,
-) -> Result<Target, TargetError> {
-    // Windows open before the launch, by id and process: the X server hands a closed window's
-    // id to the next client, so a new window can carry the id of one just closed.
-    let existing: Vec<(u32, u32)> = screen.windows()?.iter().map(|window| (window.id, window.pid)).collect();
-    let mut settings = None;
-    let process = match kind {
-        TargetKind::Builtin => {
-            // `CURIO_BIN` names the curio binary where the running program is not it (tests).
-            let exe = match std::env::var_os("CURIO_BIN") {
-                Some(path) => std::path::PathBuf::from(path),
-                None => std::env::current_exe().map_err(|error| TargetError::Launch {
-                    program: "curio".into(),
-                    error: error.to_string(),
-                })?,
-            };
-            let mut arguments: Vec<String> = vec![
-                "mines".into(),
-                "window".into(),
-                "--level".into(),
-                level.name().into(),
-                "--seed".into(),
-                seed.to_string(),
-            ];
-            if let Some(log) = log {
-                arguments.push("--log".into());
-                arguments.push(log.display().to_string());
-            }
-            Some(spawn(&exe.display().to_string(), &arguments, &[])?)
-        }
-        TargetKind::GnomeMines => {
-            let program = ["/usr/games/gnome-mines", "/usr/bin/gnome-mines"]
-                .into_iter()
-                .find(|path| std::path::Path::new(path).exists())
-                .unwrap_or("gnome-mines");
-            let folder = gnome_settings(level)?;
-            let environment = [
-                ("XDG_CONFIG_HOME", folder.as_os_str()),
-                ("GSETTINGS_BACKEND", std::ffi::OsStr::new("keyfile")),
-            ];
-            // GNOME Mines needs a session bus; start it in its own.
-            let launched = if Command::new("dbus-run-session")
-                .arg("--version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok()
-            {
-                spawn("dbus-run-session", &["--".into(), program.into()], &environment)
-            } else {
-                spawn(program, &[], &environment)
-            };
-            let launched = launched.inspect_err(|_| {
-                let _ = std::fs::remove_dir_all(&folder);
-            })?;
-            settings = Some(folder);
-            Some(launched)
-        }
-        TargetKind::Window(_) => None,
-    };
-    let exclude = if process.is_some() { existing } else { Vec::new() };
-    // The target owns the process from here: a window that never shows ends it.
-    let mut target = Target { kind: kind.clone(), window: WindowInfo::default(), process, settings };
-    target.window = wait_for_window(screen, kind.title(), &exclude, Duration::from_secs(20))?;
-    Ok(target)
+    Err(TargetError::NoWindow(format!("titled '{title}'")))
 }
 
 /// Screen position of a point of the window's image.

@@ -1,7 +1,11 @@
 //! `curio bot ...`: read a minesweeper board from the screen or an image, play games by mouse.
 
 use super::{CliError, named, print_json, usage};
-use crate::bot::{self, Bot, BotSettings, EnigoInput, Level, ScreenSource, TargetKind, Theme, XcapScreen};
+use crate::bot::{
+    self, BotEvent, BotSettings, BotStatus, LaunchRequest, Level, ScreenSource, SessionControl, SessionRequest,
+    TargetKind, Theme,
+};
+use crate::platform::{EnigoInput, ProcessLauncher, XcapScreen};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -18,12 +22,12 @@ pub struct BotArgs {
 enum BotCommand {
     /// Play games through the screen: capture, read, solve, click.
     #[command(
-        after_help = "Targets: builtin (launches `curio mines window`), gnome-mines (launches GNOME Mines), or the title of an open window.\n\nExamples:\n  curio bot play --target builtin --games 5 --json\n  curio bot play --target gnome-mines --games 3 --level beginner\n  curio bot play --target \"Minesweeper\" --games 1 --dry-run"
+        after_help = "Targets: builtin (launches `curio mines window`), gnome-mines (launches GNOME Mines), or an open window by (part of) its title or by the id `curio bot windows` lists (decimal or 0x hexadecimal).\n\nSet CURIO_BOT_DUMP to a folder to keep the capture of a board that could not be read or found.\n\nExamples:\n  curio bot play --target builtin --games 5 --json\n  curio bot play --target gnome-mines --games 3 --level beginner\n  curio bot play --target \"Minesweeper\" --games 1 --dry-run\n  curio bot play --target 0x1a00007 --games 1"
     )]
     Play(PlayArgs),
     /// Find the board in a window (or a screenshot file) and print what each cell shows.
     #[command(
-        after_help = "Examples:\n  curio bot read --window \"Curio Minesweeper\" --out annotated.png\n  curio bot read --image screenshot.png --theme tinted --json"
+        after_help = "Examples:\n  curio bot read --window \"Curio Minesweeper\" --out annotated.png\n  curio bot read --window 0x1a00007 --json\n  curio bot read --image screenshot.png --theme tinted --json"
     )]
     Read(ReadArgs),
     /// List the windows the bot can see.
@@ -32,7 +36,7 @@ enum BotCommand {
 
 #[derive(Debug, Args)]
 struct PlayArgs {
-    /// builtin, gnome-mines, or (part of) a window's title.
+    /// builtin, gnome-mines, (part of) a window's title, or a window's id.
     #[arg(long)]
     target: String,
     /// Games to finish.
@@ -67,7 +71,7 @@ struct WindowsArgs {
 
 #[derive(Debug, Args)]
 struct ReadArgs {
-    /// A window to capture, by (part of) its title.
+    /// A window to capture, by (part of) its title or its id.
     #[arg(long, conflicts_with = "image", required_unless_present = "image")]
     window: Option<String>,
     /// A screenshot file to read instead.
@@ -130,36 +134,36 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     }
     need_display()?;
     let kind = TargetKind::parse(&args.target);
+    let open_window = !kind.is_launched();
     let truth = if kind == TargetKind::Builtin {
         Some(crate::files::temporary_path("curio-bot-truth").with_extension("jsonl"))
     } else {
         None
     };
-    let mut screen = XcapScreen::default();
-    let target = bot::targets::launch(&kind, args.level, args.seed, truth.as_deref(), &mut screen)
-        .map_err(|error| CliError::Failure(error.into()))?;
-    let input = EnigoInput::new().map_err(|error| CliError::Failure(error.into()))?;
-    let settings = BotSettings {
-        games: args.games as usize,
-        dry_run: args.dry_run,
-        max_moves_per_second: args.max_moves_per_s,
-        mines: args.mines,
-        level: args.level,
-        ..BotSettings::default()
+    let request = SessionRequest {
+        launch: LaunchRequest { kind, level: args.level, seed: args.seed, log: truth.clone() },
+        settings: BotSettings {
+            games: args.games as usize,
+            dry_run: args.dry_run,
+            max_moves_per_second: args.max_moves_per_s,
+            mines: args.mines,
+            level: args.level,
+            dump_folder: std::env::var_os("CURIO_BOT_DUMP").map(PathBuf::from),
+            ..BotSettings::default()
+        },
+        calibrate_only: false,
     };
-    let mut player = Bot::new(screen, input, settings, kind.clone(), target.window.clone());
     let json_output = args.json;
-    let mut last_games = 0;
-    let (report, log) = player.play(&mut |status: &bot::BotStatus| {
-        if status.report.games > last_games {
-            last_games = status.report.games;
-            if !json_output {
-                let result = if status.report.results.last() == Some(&true) { "won" } else { "lost" };
-                eprintln!("game {}: {result} ({} moves so far)", status.report.games, status.report.moves);
-            }
+    let mut observer = |status: &BotStatus| {
+        if let BotEvent::GameOver { won } = status.event
+            && !json_output
+        {
+            let result = if won { "won" } else { "lost" };
+            eprintln!("game {}: {result} ({} moves so far)", status.report.games, status.report.moves);
         }
         if args.dry_run
             && !json_output
+            && status.event == BotEvent::Decided
             && let Some(first) = status.moves.first()
         {
             eprintln!(
@@ -170,8 +174,21 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
             );
         }
         std::ops::ControlFlow::Continue(())
-    });
-    drop(target);
+    };
+    let outcome = bot::session::run(
+        &request,
+        &mut ProcessLauncher,
+        XcapScreen::default(),
+        EnigoInput::new,
+        &SessionControl::default(),
+        &mut observer,
+    )
+    .map_err(|error| match error {
+        // A window named on the command line that is not there is bad input.
+        bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => usage(error),
+        error => CliError::Failure(error.into()),
+    })?;
+    let (report, log) = (outcome.report, outcome.log);
     // The built-in window logs each finished game: check every read against it.
     // Its games and wins are the ones the bot's own counts must match.
     let (checked, wrong, solver_wins, logged) = match &truth {
@@ -269,14 +286,12 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
         (None, Some(title)) => {
             need_display()?;
             let mut screen = XcapScreen::default();
-            let window = screen
-                .windows()
-                .map_err(|error| CliError::Failure(error.into()))?
-                .into_iter()
-                .find(|window| window.title.contains(title.as_str()))
-                .ok_or_else(|| {
-                    usage(anyhow::anyhow!("no window titled '{title}' (see curio bot windows)"))
-                })?;
+            let list = screen.windows().map_err(|error| CliError::Failure(error.into()))?;
+            let window = match TargetKind::parse(title) {
+                TargetKind::WindowId(id) => list.into_iter().find(|window| window.id == id),
+                _ => list.into_iter().find(|window| window.title.contains(title.as_str())),
+            }
+            .ok_or_else(|| usage(anyhow::anyhow!("no window '{title}' (see curio bot windows)")))?;
             screen.capture(window.id).map_err(|error| CliError::Failure(error.into()))?.image
         }
         (None, None) => return Err(usage(anyhow::anyhow!("give --window TITLE or --image FILE"))),

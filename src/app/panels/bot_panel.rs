@@ -1,21 +1,22 @@
 //! The bot's control pane: pick a target (the built-in window, GNOME Mines, or an open window
 //! from the list), Calibrate (a screenshot with the detected grid and every cell's reading),
 //! Start / Pause / Step / Stop, speed and dry run, a live view of what the bot sees with the
-//! solver's probabilities, the counters and a log. The bot runs on its own thread.
+//! solver's probabilities, the counters and a log. The bot runs as a background job, one
+//! [`bot::session`] like `curio bot play`'s.
 
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::widgets::full_uv;
 use crate::app::{background, theme};
 use crate::bot::{
-    self, Bot, BotSettings, BotStatus, CellRead, EnigoInput, Level, ScreenSource, TargetKind, WindowInfo,
-    XcapScreen,
+    self, BotEvent, BotSettings, BotStatus, CellRead, LaunchRequest, Level, ScreenSource, SessionControl,
+    SessionRequest, StopReason, TargetKind, WindowInfo,
 };
 use crate::jobs::Job;
+use crate::platform::{EnigoInput, ProcessLauncher, XcapScreen};
 use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::mpsc;
 
 /// Which game the pane plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,17 +87,12 @@ impl BotPanelState {
     }
 }
 
-/// Pause states shared with the bot's thread.
-const RUNNING: u8 = 0;
-const PAUSED: u8 = 1;
-const STEP: u8 = 2;
-
-/// A bot running on its thread: the job (cancel is Stop; a panic ends it with an error), the
-/// statuses it sends, and the pause state.
+/// A session running as a job (a panic ends it with an error): its statuses and its control
+/// (Pause, Step, Resume, Stop).
 struct Run {
     job: Job<Result<bot::BotReport, String>>,
     statuses: mpsc::Receiver<BotStatus>,
-    pause: Arc<AtomicU8>,
+    control: SessionControl,
 }
 
 /// The bot pane.
@@ -171,75 +167,44 @@ impl BotPanel {
             self.outcome = Some(Err("choose a window from the list first".into()));
             return;
         }
-        let settings = BotSettings {
-            games: if calibrate_only { 0 } else { self.state.games as usize },
-            dry_run: self.state.dry_run || calibrate_only,
-            max_moves_per_second: self.state.max_moves_per_second,
-            level: self.state.level,
-            ..BotSettings::default()
+        let request = SessionRequest {
+            launch: LaunchRequest { kind, level: self.state.level, seed: self.state.seed, log: None },
+            settings: BotSettings {
+                games: self.state.games as usize,
+                dry_run: self.state.dry_run,
+                max_moves_per_second: self.state.max_moves_per_second,
+                level: self.state.level,
+                ..BotSettings::default()
+            },
+            calibrate_only,
         };
         let (sender, statuses) = mpsc::channel();
-        let pause = Arc::new(AtomicU8::new(RUNNING));
-        let thread_pause = pause.clone();
-        let (level, seed) = (self.state.level, self.state.seed);
+        let control = SessionControl::default();
+        let session_control = control.clone();
         let wake = ctx.clone();
         let spawned =
             background::spawn(ctx, "curio-bot", move |reporter| -> Result<bot::BotReport, String> {
-                let mut screen = XcapScreen::default();
-                let target =
-                    bot::targets::launch(&kind, level, seed, None, &mut screen).map_err(|e| e.to_string())?;
-                if calibrate_only {
-                    let frame = screen.capture(target.window.id).map_err(|e| e.to_string())?;
-                    let calibration =
-                        bot::calibrate(&frame.image, kind.theme()).map_err(|e| e.to_string())?;
-                    let board = bot::read(&frame.image, &calibration);
-                    let message = format!(
-                        "calibrated: {}x{} cells of {:.1} px",
-                        calibration.columns, calibration.rows, calibration.pitch[0]
-                    );
-                    let status = BotStatus::seen(
-                        Some(frame),
-                        Some(calibration.clone()),
-                        Some(board),
-                        bot::BotReport::default(),
-                        message,
-                    );
-                    let _ = sender.send(status);
-                    wake.request_repaint();
-                    // Keep a launched target open for play: the bot's thread ends, the target
-                    // with it, so calibration of a launched target shows one screenshot.
-                    return Ok(bot::BotReport::default());
-                }
-                let input = EnigoInput::new().map_err(|e| e.to_string())?;
-                let window = target.window.clone();
-                let mut player = Bot::new(screen, input, settings, kind.clone(), window);
-                let (report, _) = player.play(&mut |status: &BotStatus| {
+                let mut observer = |status: &BotStatus| {
                     let _ = sender.send(status.clone());
                     wake.request_repaint();
-                    // Pause holds the bot here; Step lets one decision through.
-                    loop {
-                        if reporter.is_cancelled() {
-                            return ControlFlow::Break(());
-                        }
-                        match thread_pause.load(Ordering::Relaxed) {
-                            RUNNING => return ControlFlow::Continue(()),
-                            STEP if !status.moves.is_empty() => {
-                                thread_pause.store(PAUSED, Ordering::Relaxed);
-                                return ControlFlow::Continue(());
-                            }
-                            STEP => return ControlFlow::Continue(()),
-                            _ => std::thread::sleep(std::time::Duration::from_millis(30)),
-                        }
-                    }
-                });
-                drop(target);
-                Ok(report)
+                    if reporter.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                };
+                bot::session::run(
+                    &request,
+                    &mut ProcessLauncher,
+                    XcapScreen::default(),
+                    EnigoInput::new,
+                    &session_control,
+                    &mut observer,
+                )
+                .map(|outcome| outcome.report)
+                .map_err(|error| error.to_string())
             });
         match spawned {
             Ok(job) => {
                 self.outcome = None;
                 say(&mut self.log, if calibrate_only { "calibrating…".into() } else { "started".into() });
-                self.run = Some(Run { job, statuses, pause });
+                self.run = Some(Run { job, statuses, control });
             }
             Err(error) => self.outcome = Some(Err(format!("cannot start the bot's thread: {error}"))),
         }
@@ -248,18 +213,17 @@ impl BotPanel {
     /// Asks the bot to stop at its next capture.
     pub fn stop(&mut self) {
         if let Some(run) = &self.run {
+            run.control.stop();
             run.job.cancel();
         }
     }
 
-    fn set_pause(&mut self, value: u8) {
-        if let Some(run) = &self.run {
-            run.pause.store(value, Ordering::Relaxed);
-        }
+    fn control(&self) -> Option<&SessionControl> {
+        self.run.as_ref().map(|run| &run.control)
     }
 
     fn is_paused(&self) -> bool {
-        self.run.as_ref().is_some_and(|run| run.pause.load(Ordering::Relaxed) != RUNNING)
+        self.control().is_some_and(SessionControl::is_paused)
     }
 
     fn refresh_windows(&mut self) {
@@ -310,7 +274,7 @@ impl Panel for BotPanel {
         let finished =
             run.job.poll().map(|result| result.unwrap_or_else(|panicked| Err(panicked.to_string())));
         if let Some(status) = latest {
-            if !status.message.is_empty() && status.message != "waiting for the screen" {
+            if !status.message.is_empty() && status.event != BotEvent::WaitingForScreen {
                 let line = format!(
                     "[{} games, {} moves] {}",
                     status.report.games, status.report.moves, status.message
@@ -333,7 +297,8 @@ impl Panel for BotPanel {
             match &result {
                 Ok(report) => say(
                     &mut self.log,
-                    match &report.stopped {
+                    match &report.stop_reason {
+                        Some(StopReason::Cancelled) => "stopped".to_string(),
                         Some(reason) => format!("stopped: {reason}"),
                         None => format!("done: {} games, {} won", report.games, report.wins),
                     },
@@ -407,14 +372,21 @@ impl Panel for BotPanel {
                 self.start(&ui.ctx().clone(), false);
             }
             let paused = self.is_paused();
-            if ui.add_enabled(running && !paused, egui::Button::new("Pause")).clicked() {
-                self.set_pause(PAUSED);
+            if ui.add_enabled(running && !paused, egui::Button::new("Pause")).clicked()
+                && let Some(control) = self.control()
+            {
+                control.pause();
             }
-            if ui.add_enabled(running && paused, egui::Button::new("Resume")).clicked() {
-                self.set_pause(RUNNING);
+            if ui.add_enabled(running && paused, egui::Button::new("Resume")).clicked()
+                && let Some(control) = self.control()
+            {
+                control.resume();
             }
-            if ui.add_enabled(running, egui::Button::new("Step")).clicked() {
-                self.set_pause(STEP);
+            if ui.add_enabled(running, egui::Button::new("Step")).clicked()
+                && let Some(control) = self.control()
+            {
+                control.pause();
+                control.step();
             }
             if ui.add_enabled(running, egui::Button::new("Stop")).clicked() {
                 self.stop();
