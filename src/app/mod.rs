@@ -55,6 +55,10 @@ pub struct CurioApp {
     titled: Option<usize>,
     /// A notice shown above the panel until dismissed.
     notice: Option<String>,
+    /// Where each panel's results are saved (`None`: nowhere, as in tests and `--fresh`), and
+    /// the text last written for each panel, so that unchanged results are not written again.
+    results_folder: Option<std::path::PathBuf>,
+    written_results: std::collections::HashMap<&'static str, String>,
     gpu_adapter: Option<String>,
     persist: bool,
     fps: Option<FpsMeter>,
@@ -77,6 +81,24 @@ impl CurioApp {
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
         app.persist = !options.fresh && options.settings.is_none();
         app.notice = options.notice.clone();
+        if app.persist {
+            app.results_folder = state::data_folder().map(|folder| folder.join("results"));
+            if let Some(folder) = app.results_folder.clone() {
+                let (results, problems) = state::read_results(&folder);
+                app.restore_results(&results);
+                app.written_results = results
+                    .iter()
+                    .filter_map(|(key, value)| Some((app.key_of(key)?, value.to_string())))
+                    .collect();
+                if !problems.is_empty() {
+                    let line = problems.join("; ");
+                    app.notice = Some(match app.notice.take() {
+                        Some(notice) => format!("{notice} {line}"),
+                        None => line,
+                    });
+                }
+            }
+        }
         if let Some(key) = &options.panel {
             app.show(key);
         }
@@ -95,7 +117,15 @@ impl CurioApp {
     pub fn with_state(state: AppState, gpu_adapter: Option<String>) -> Self {
         let panels = PANELS
             .iter()
-            .map(|entry| (entry.build)(state.panels.get(entry.key), gpu_adapter.as_deref()))
+            .map(|entry| {
+                let saved = state.panels.get(entry.key);
+                let mut panel = (entry.build)(saved, gpu_adapter.as_deref());
+                // Settings saved before results had files of their own still hold them.
+                if let Some(saved) = saved {
+                    panel.load_results(saved);
+                }
+                panel
+            })
             .collect();
         let mut app = Self {
             panels,
@@ -104,6 +134,8 @@ impl CurioApp {
             switcher: None,
             titled: None,
             notice: None,
+            results_folder: None,
+            written_results: std::collections::HashMap::new(),
             gpu_adapter,
             persist: true,
             fps: None,
@@ -132,6 +164,53 @@ impl CurioApp {
     /// The key of the panel shown.
     pub fn panel(&self) -> &'static str {
         self.panels[self.selected].key()
+    }
+
+    /// Every panel's results ([`panels::PanelType::results`]), by panel key; panels without
+    /// results are left out.
+    pub fn results(&self) -> std::collections::BTreeMap<String, serde_json::Value> {
+        self.panels
+            .iter()
+            .map(|panel| (panel.key().to_string(), panel.saved_results()))
+            .filter(|(_, results)| !results.is_null())
+            .collect()
+    }
+
+    /// Gives each panel its results back, by panel key (unknown keys are ignored).
+    pub fn restore_results(&mut self, results: &std::collections::BTreeMap<String, serde_json::Value>) {
+        for panel in &mut self.panels {
+            if let Some(saved) = results.get(panel.key()) {
+                panel.load_results(saved);
+            }
+        }
+    }
+
+    fn key_of(&self, key: &str) -> Option<&'static str> {
+        self.panels.iter().map(|panel| panel.key()).find(|known| *known == key)
+    }
+
+    /// Writes the results that changed since they were last written into the results folder
+    /// (one file a panel, atomically); returns the problems, one line each.
+    pub fn save_results(&mut self) -> Vec<String> {
+        let Some(folder) = self.results_folder.clone() else { return Vec::new() };
+        let mut problems = Vec::new();
+        for panel in &self.panels {
+            let results = panel.saved_results();
+            if results.is_null() {
+                continue;
+            }
+            let text = results.to_string();
+            if self.written_results.get(panel.key()) == Some(&text) {
+                continue;
+            }
+            match state::write_results(&folder, panel.key(), &text) {
+                Ok(()) => {
+                    self.written_results.insert(panel.key(), text);
+                }
+                Err(problem) => problems.push(problem),
+            }
+        }
+        problems
     }
 
     /// This app with `notice` shown above the panel until dismissed.
@@ -258,6 +337,10 @@ impl eframe::App for CurioApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.persist {
             eframe::set_value(storage, STORAGE_KEY, &self.state());
+            let problems = self.save_results();
+            if !problems.is_empty() {
+                self.notice = Some(problems.join("; "));
+            }
         }
     }
 }

@@ -18,6 +18,55 @@ pub fn data_folder() -> Option<PathBuf> {
     eframe::storage_dir(APP_ID)
 }
 
+/// Reads every panel's results from `folder` (`<key>.json` each). A missing folder gives none;
+/// a file that does not parse is set aside like a settings file (renamed with the time) and
+/// named in the problems returned.
+pub fn read_results(folder: &Path) -> (BTreeMap<String, serde_json::Value>, Vec<String>) {
+    let mut results = BTreeMap::new();
+    let mut problems = Vec::new();
+    let Ok(entries) = std::fs::read_dir(folder) else { return (results, problems) };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|extension| extension != "json") {
+            continue;
+        }
+        let Some(key) = path.file_stem().and_then(|stem| stem.to_str()).map(str::to_string) else { continue };
+        let parsed = std::fs::read_to_string(&path).map_err(|error| error.to_string()).and_then(|text| {
+            serde_json::from_str::<serde_json::Value>(&text).map_err(|error| error.to_string())
+        });
+        match parsed {
+            Ok(value) => {
+                results.insert(key, value);
+            }
+            Err(error) => {
+                let aside = path.with_extension(format!("json.unreadable-{}", unix_seconds()));
+                let kept = match std::fs::rename(&path, &aside) {
+                    Ok(()) => format!("kept as {}", aside.display()),
+                    Err(rename) => format!("could not be set aside: {rename}"),
+                };
+                problems.push(format!(
+                    "The results file {} did not load ({error}); it was {kept}.",
+                    path.display()
+                ));
+            }
+        }
+    }
+    (results, problems)
+}
+
+/// Writes one panel's results (`text`, JSON) to `folder/<key>.json` atomically, making the
+/// folder if needed; the error is one line naming the file.
+pub fn write_results(folder: &Path, key: &str, text: &str) -> Result<(), String> {
+    let path = folder.join(format!("{key}.json"));
+    std::fs::create_dir_all(folder)
+        .and_then(|()| crate::files::write_atomically(&path, text.as_bytes()))
+        .map_err(|error| format!("cannot save results to {}: {error}", path.display()))
+}
+
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs())
+}
+
 /// The settings file eframe reads at start and writes on exit.
 pub fn settings_file() -> Option<PathBuf> {
     data_folder().map(|folder| folder.join("app.ron"))
@@ -44,9 +93,7 @@ pub fn set_aside_unreadable(path: &Path) -> Option<String> {
                 .map(|error| format!("Curio's settings in it: {error}")),
         },
     }?;
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs());
+    let stamp = unix_seconds();
     let mut aside = path.as_os_str().to_owned();
     aside.push(format!(".unreadable-{stamp}"));
     let aside = PathBuf::from(aside);
@@ -108,6 +155,25 @@ pub(crate) fn panel_settings<S: DeserializeOwned + Default>(saved: Option<&serde
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_are_written_read_back_and_a_broken_file_is_set_aside() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let results = folder.path().join("results");
+        assert_eq!(read_results(&results), (BTreeMap::new(), Vec::new()), "no folder, no results");
+        write_results(&results, "tetris", r#"{"run":null}"#).unwrap();
+        write_results(&results, "mines", r#"{"last_benchmark":{"x":1}}"#).unwrap();
+        std::fs::write(results.join("fermat.json"), "{ truncated").unwrap();
+        let (read, problems) = read_results(&results);
+        assert_eq!(read.keys().collect::<Vec<_>>(), ["mines", "tetris"]);
+        assert_eq!(read["mines"]["last_benchmark"]["x"], 1);
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].contains("fermat.json"), "{problems:?}");
+        assert!(!results.join("fermat.json").exists());
+        let blocked = folder.path().join("file");
+        std::fs::write(&blocked, "").unwrap();
+        assert!(write_results(&blocked, "mines", "{}").unwrap_err().contains("mines.json"));
+    }
 
     #[test]
     fn a_settings_file_that_does_not_parse_is_set_aside_with_a_notice() {

@@ -89,9 +89,14 @@ fn a_torricelli_search_fills_the_table_and_a_row_draws_its_triangle() {
     settle(&mut harness);
     harness.run();
     harness.get_by_label_contains("b + d < 100: 92 triples");
-    // The results are kept with the settings.
-    let saved = harness.state_mut().state().settings::<FermatPanel>();
-    assert_eq!(saved.last_torricelli.map(|t| t.limit), Some(1000));
+    // The results are kept apart from the settings, and come back after a restart.
+    let results = harness.state().results();
+    assert_eq!(results["fermat"]["last_torricelli"]["limit"], 1000);
+    assert!(harness.state().state().panels["fermat"].get("last_torricelli").is_none());
+    let mut restarted = CurioApp::with_state(harness.state().state(), None);
+    restarted.restore_results(&results);
+    let saved = &restarted.panel_mut::<FermatPanel>().state;
+    assert_eq!(saved.last_torricelli.as_ref().map(|t| t.limit), Some(1000));
     assert_eq!(saved.last_pe299.map(|(result, _)| result.count), Some(92));
 }
 

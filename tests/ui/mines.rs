@@ -42,38 +42,50 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
             endgame_wins: 48,
         },
     };
-    let mut mines = MinesPanelState::default();
-    mines.last_benchmark = Some(SavedBenchmark {
-        result,
-        samples: vec![[1.0, 1.0], [300.0, 0.91], [300.0, 0.1 + 0.2]],
-        comparison: None,
-    });
-    let state = AppState::default().with::<MinesPanel>(&mines);
+    let saved = SavedBenchmark { result, samples: vec![[1.0, 1.0], [300.0, 0.91], [300.0, 0.1 + 0.2]], comparison: None };
+    // A benchmark is a result, not a setting: it goes to the panel's results file and comes
+    // back from it bit for bit.
+    let mut app = CurioApp::with_state(AppState::default(), None);
+    app.panel_mut::<MinesPanel>().state.last_benchmark = Some(saved.clone());
     let temporary = tempfile::tempdir().expect("temp dir");
+    let folder = temporary.path().join("results");
+    for (key, value) in app.results() {
+        curio::app::state::write_results(&folder, &key, &value.to_string()).expect("written");
+    }
+    let (results, problems) = curio::app::state::read_results(&folder);
+    assert!(problems.is_empty(), "{problems:?}");
+    let mut restarted = CurioApp::with_state(AppState::default(), None);
+    restarted.restore_results(&results);
+    assert_eq!(restarted.panel_mut::<MinesPanel>().state.last_benchmark, Some(saved.clone()));
+    assert_eq!(restarted.panel_mut::<MinesPanel>().bench_result().cloned(), Some(Ok(saved.result.clone())));
+    // The settings no longer hold it.
+    let state = app.state();
+    assert!(state.panels["mines"].get("last_benchmark").is_none(), "{:?}", state.panels["mines"]);
     let path = temporary.path().join("settings.json");
     std::fs::write(&path, serde_json::to_string(&state).expect("serializes")).expect("written");
     let loaded = curio::app::load_settings(&path).expect("loads");
     assert_eq!(loaded, state);
-    // A file saved before the solver settings and paired runs existed loads with their defaults.
+    // A file saved before the solver settings, paired runs and results files existed loads
+    // with their defaults, and the benchmark it holds is shown again.
     let mut older = serde_json::to_value(&state).expect("serializes");
     let mines = older["mines"].as_object_mut().expect("mines settings");
     mines.remove("tuning").expect("tuning saved");
     mines.remove("bench_paired").expect("paired switch saved");
-    let saved = mines["last_benchmark"].as_object_mut().expect("benchmark saved");
-    saved.remove("comparison").expect("comparison saved");
-    saved["result"].as_object_mut().expect("result").remove("tuning").expect("result tuning saved");
+    let mut legacy = serde_json::to_value(&saved).expect("serializes");
+    legacy.as_object_mut().expect("benchmark").remove("comparison").expect("comparison saved");
+    legacy["result"].as_object_mut().expect("result").remove("tuning").expect("result tuning saved");
+    // A benchmark saved before guesses per win and the calibration existed loads with zeros,
+    // which the panel shows as no calibration line.
+    legacy["result"].as_object_mut().expect("result").remove("guesses_per_win").expect("guesses per win saved");
+    legacy["result"].as_object_mut().expect("result").remove("calibration").expect("calibration saved");
+    mines.insert("last_benchmark".to_string(), legacy);
     std::fs::write(&path, older.to_string()).expect("written");
     let older_loaded = curio::app::load_settings(&path).expect("older settings load");
     assert_eq!(older_loaded.settings::<MinesPanel>(), state.settings::<MinesPanel>());
-    // A benchmark saved before guesses per win and the calibration existed loads with zeros,
-    // which the panel shows as no calibration line.
-    let result = older["mines"]["last_benchmark"]["result"].as_object_mut().expect("result");
-    result.remove("guesses_per_win").expect("guesses per win saved");
-    result.remove("calibration").expect("calibration saved");
-    std::fs::write(&path, older.to_string()).expect("written");
-    let loaded = curio::app::load_settings(&path).expect("older settings load");
-    let restored = loaded.settings::<MinesPanel>().last_benchmark.expect("benchmark").result;
+    let mut migrated = CurioApp::with_state(older_loaded, None);
+    let restored = migrated.panel_mut::<MinesPanel>().state.last_benchmark.clone().expect("benchmark").result;
     assert_eq!((restored.guesses_per_win, restored.calibration.describe()), (0.0, None));
+    assert_eq!(restored.wins, 273);
     // The app itself saves through eframe's storage (RON) on exit.
     let mut storage = MemoryStorage::default();
     eframe::set_value(&mut storage, "curio", &state);
@@ -382,10 +394,13 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     );
     harness.get_by_label_contains("candidate − baseline:");
     harness.get_by_label_contains("off-frontier cutoff 0.5, endgame layouts 10");
-    // The comparison is saved with the settings and shown again after a restart.
+    // The comparison is saved with the results and shown again after a restart.
     let json = serde_json::to_string(&harness.state_mut().state()).expect("settings serialize");
+    let results = serde_json::to_string(&harness.state().results()).expect("results serialize");
     let restored: AppState = serde_json::from_str(&json).expect("settings load");
-    let mut restarted = crate::common::harness(CurioApp::with_state(restored, None));
+    let mut app = CurioApp::with_state(restored, None);
+    app.restore_results(&serde_json::from_str(&results).expect("results load"));
+    let mut restarted = crate::common::harness(app);
     restarted.run();
     restarted.get_by_label_contains("candidate − baseline:");
     assert_eq!(restarted.state_mut().panel_mut::<MinesPanel>().comparison(), Some(&comparison));
@@ -416,12 +431,15 @@ fn mines_benchmark_runs_as_a_job() {
     let samples = harness.state_mut().panel_mut::<MinesPanel>().bench_samples().to_vec();
     assert!(samples.len() >= 2, "{samples:?}");
     assert_eq!(samples.last().copied(), Some([300.0, result.win_rate]));
-    // The result and its curve are saved with the settings and shown again after a restart.
+    // The result and its curve are saved with the results and shown again after a restart.
     let saved = harness.state_mut().state();
-    assert_eq!(saved.settings::<MinesPanel>().last_benchmark.map(|b| b.result), Some(result.clone()));
+    let results = harness.state().results();
+    assert_eq!(results["mines"]["last_benchmark"]["result"]["wins"], result.wins);
     let json = serde_json::to_string(&saved).expect("settings serialize");
     let restored: AppState = serde_json::from_str(&json).expect("settings load");
-    let mut restarted = crate::common::harness(CurioApp::with_state(restored, None));
+    let mut app = CurioApp::with_state(restored, None);
+    app.restore_results(&serde_json::from_str(&serde_json::to_string(&results).unwrap()).unwrap());
+    let mut restarted = crate::common::harness(app);
     restarted.run();
     restarted.get_by_label_contains(" per won game; ");
     restarted.get_by_label_contains("stated chances against outcomes: ");

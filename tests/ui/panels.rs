@@ -20,9 +20,14 @@ fn every_panel_builds_draws_at_two_sizes_and_settles() {
             harness.run_steps(3);
             settle(&mut harness);
             assert_eq!(harness.state().panel(), entry.key, "{} at {size:?}", entry.key);
-            // What a drawn and settled panel saves builds the same panel again.
+            // What a drawn and settled panel saves (settings and results) builds the same
+            // panel again.
             let saved = harness.state().state();
-            assert_eq!(CurioApp::with_state(saved.clone(), None).state(), saved, "{} at {size:?}", entry.key);
+            let results = harness.state().results();
+            let mut rebuilt = CurioApp::with_state(saved.clone(), None);
+            rebuilt.restore_results(&results);
+            assert_eq!(rebuilt.state(), saved, "{} at {size:?}", entry.key);
+            assert_eq!(rebuilt.results(), results, "{} at {size:?}", entry.key);
         }
     }
 }

@@ -12,8 +12,13 @@ use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use std::ops::ControlFlow;
 
+/// The app showing the Tetris panel with `state`, its run (a result, saved apart from the
+/// settings) given back as a restart would.
 fn tetris_app(state: TetrisPanelState) -> CurioApp {
-    CurioApp::with_state(AppState::showing::<TetrisPanel>().with::<TetrisPanel>(&state), None)
+    let mut app = CurioApp::with_state(AppState::showing::<TetrisPanel>().with::<TetrisPanel>(&state), None);
+    let results = [("tetris".to_string(), serde_json::json!({ "run": state.run }))].into_iter().collect();
+    app.restore_results(&results);
+    app
 }
 
 /// Quick runs: a small board, few candidates and games.
@@ -45,11 +50,16 @@ fn a_run_grows_its_history_and_resumes_after_a_restart() {
     harness.run();
     harness.get_by_label_contains("run done: 3 generations");
     harness.get_by_label_contains("generation 2: best");
-    // The settings as the app saves them on exit, read back by a new app.
+    // The settings and the run as the app saves them on exit, read back by a new app.
     let mut saved = harness.state_mut().state().settings::<TetrisPanel>();
-    assert_eq!(saved.run.as_ref().map(|run| run.history.len()), Some(3));
+    assert!(saved.run.is_none(), "the run is a result, not a setting");
+    let results: std::collections::BTreeMap<String, serde_json::Value> =
+        serde_json::from_str(&serde_json::to_string(&harness.state().results()).unwrap()).unwrap();
+    assert_eq!(results["tetris"]["run"]["history"].as_array().map(Vec::len), Some(3));
     saved.evolve.generations = 5;
-    let mut harness = crate::common::harness(tetris_app(saved));
+    let mut app = CurioApp::with_state(AppState::showing::<TetrisPanel>().with::<TetrisPanel>(&saved), None);
+    app.restore_results(&results);
+    let mut harness = crate::common::harness(app);
     harness.run();
     harness.get_by_label_contains("generation 2: best");
     harness.get_by_role_and_label(Role::Button, "Resume").click();

@@ -5,7 +5,7 @@
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::background;
 use crate::app::theme;
-use crate::app::widgets::{FigureExport, SceneRaster};
+use crate::app::widgets::{FigureExport, Outcome, SceneRaster};
 use crate::export;
 use crate::geom::Point;
 use crate::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, page_scene};
@@ -136,7 +136,7 @@ impl PanelType for GreggPanel {
 
 impl GreggPanel {
     /// The last export's outcome: Ok(message) or Err(error).
-    pub fn export_message(&self) -> Option<&Result<String, String>> {
+    pub fn export_message(&self) -> Option<&Outcome> {
         self.export.message()
     }
 

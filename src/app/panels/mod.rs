@@ -87,6 +87,19 @@ pub trait PanelType: Panel + Sized + 'static {
     fn new(state: Self::State, gpu_adapter: Option<&str>) -> Self;
     /// The settings as they are now (saved on exit).
     fn state(&self) -> &Self::State;
+    /// The panel's results: what it computed rather than what was set (a run's history, a
+    /// search's table), as a JSON object that the app saves in a file of its own
+    /// (`results/<KEY>.json` in its data folder), apart from the settings. `Null` (the
+    /// default): none.
+    fn results(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+    /// Takes results back: a JSON object as [`PanelType::results`] wrote it, or the panel's
+    /// saved settings from before results had files of their own (they held the same fields).
+    /// Fields that are missing or do not load are left as they are.
+    fn restore_results(&mut self, saved: &serde_json::Value) {
+        let _ = saved;
+    }
     /// Installs the panel's wgpu pipelines into the renderer (none by default).
     fn install_gpu(render_state: &RenderState) {
         let _ = render_state;
@@ -104,6 +117,10 @@ pub trait AppPanel: Panel {
     fn family(&self) -> Family;
     /// The settings to save, as JSON (read back by [`PanelType::new`]).
     fn saved_state(&self) -> serde_json::Value;
+    /// [`PanelType::results`].
+    fn saved_results(&self) -> serde_json::Value;
+    /// [`PanelType::restore_results`].
+    fn load_results(&mut self, saved: &serde_json::Value);
     /// The panel as `Any`, so that tests and callers can reach its concrete type.
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
@@ -125,9 +142,23 @@ impl<P: PanelType> AppPanel for P {
         serde_json::to_value(self.state()).unwrap_or_default()
     }
 
+    fn saved_results(&self) -> serde_json::Value {
+        self.results()
+    }
+
+    fn load_results(&mut self, saved: &serde_json::Value) {
+        self.restore_results(saved);
+    }
+
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+}
+
+/// The field `key` of a saved JSON object, read as `T`; `None` where it is missing or does not
+/// load (for [`PanelType::restore_results`]).
+pub fn saved_field<T: DeserializeOwned>(saved: &serde_json::Value, key: &str) -> Option<T> {
+    saved.get(key).and_then(|value| T::deserialize(value).ok())
 }
 
 /// One entry of [`PANELS`]: a panel type's name, title and constructors.

@@ -4,7 +4,7 @@
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::gpu::star_density::{self, DensityCallback, DensityUniforms};
 use crate::app::theme;
-use crate::app::widgets::{FigureExport, SceneRaster, full_uv};
+use crate::app::widgets::{FigureExport, Outcome, SceneRaster, full_uv};
 use crate::export;
 use crate::geom::Scene;
 use crate::star::{self, FigureOptions, MAX_POINTS, StarSpec, StarStyle, figure_scene, max_density, stellar};
@@ -159,7 +159,7 @@ impl StarPanel {
     }
 
     /// The last export's outcome: Ok(message) or Err(error).
-    pub fn export_message(&self) -> Option<&Result<String, String>> {
+    pub fn export_message(&self) -> Option<&Outcome> {
         self.export.message()
     }
 

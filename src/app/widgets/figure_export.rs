@@ -4,7 +4,7 @@
 //! as the CLI's `render` commands do, so both write the same bytes.
 
 use crate::app::background;
-use crate::app::widgets::{job_progress, outcome_label};
+use crate::app::widgets::{Outcome, job_progress, outcome_label};
 use crate::export;
 use crate::geom::Scene;
 use crate::jobs::Job;
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 #[derive(Default)]
 pub struct FigureExport {
     job: Option<Job<Result<PathBuf, String>>>,
-    message: Option<Result<String, String>>,
+    message: Option<Outcome>,
 }
 
 impl FigureExport {
@@ -79,7 +79,7 @@ impl FigureExport {
     }
 
     /// The last export's outcome: Ok(message) or Err(error).
-    pub fn message(&self) -> Option<&Result<String, String>> {
+    pub fn message(&self) -> Option<&Outcome> {
         self.message.as_ref()
     }
 

@@ -12,7 +12,7 @@ mod searches;
 
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::theme;
-use crate::app::widgets::{FigureExport, SceneRaster};
+use crate::app::widgets::{FigureExport, Outcome, SceneRaster};
 use crate::export;
 use crate::fermat::{self, FigureLayers, Pe299Result, TorricelliTriangle, WeightedPoint};
 use crate::geom::{Point, Rect, Scene};
@@ -76,9 +76,11 @@ pub struct FermatPanelState {
     pub torricelli_limit: u64,
     /// Bound of the Project Euler 299 count.
     pub pe299_limit: u64,
-    /// The last Torricelli search.
+    /// The last Torricelli search (a result: saved in its own file, [`PanelType::results`]).
+    #[serde(skip)]
     pub last_torricelli: Option<SavedTorricelli>,
-    /// The last Project Euler 299 count and its time in seconds.
+    /// The last Project Euler 299 count and its time in seconds (a result, as above).
+    #[serde(skip)]
     pub last_pe299: Option<(Pe299Result, f64)>,
     /// Where Export writes.
     pub export_path: String,
@@ -180,7 +182,7 @@ pub struct FermatPanel {
     field: SceneRaster,
     torricelli_job: Option<TorricelliJob>,
     pe299_job: Option<Pe299Job>,
-    search_message: Option<Result<String, String>>,
+    search_message: Option<Outcome>,
     export: FigureExport,
 }
 
@@ -207,6 +209,19 @@ impl PanelType for FermatPanel {
         &self.state
     }
 
+    fn results(&self) -> serde_json::Value {
+        serde_json::json!({ "last_torricelli": self.state.last_torricelli, "last_pe299": self.state.last_pe299 })
+    }
+
+    fn restore_results(&mut self, saved: &serde_json::Value) {
+        if let Some(torricelli) = super::saved_field(saved, "last_torricelli") {
+            self.state.last_torricelli = Some(torricelli);
+        }
+        if let Some(pe299) = super::saved_field(saved, "last_pe299") {
+            self.state.last_pe299 = Some(pe299);
+        }
+    }
+
     fn install_gpu(render_state: &eframe::egui_wgpu::RenderState) {
         crate::app::gpu::fermat_field::install(render_state);
     }
@@ -219,12 +234,12 @@ impl FermatPanel {
     }
 
     /// The last export's outcome: Ok(message) or Err(error).
-    pub fn export_message(&self) -> Option<&Result<String, String>> {
+    pub fn export_message(&self) -> Option<&Outcome> {
         self.export.message()
     }
 
     /// The last search's outcome line (or its error).
-    pub fn search_message(&self) -> Option<&Result<String, String>> {
+    pub fn search_message(&self) -> Option<&Outcome> {
         self.search_message.as_ref()
     }
 

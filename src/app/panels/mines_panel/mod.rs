@@ -15,7 +15,7 @@ pub use benchmark::SavedBenchmark;
 
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::theme;
-use crate::app::widgets::{BoardZoom, GpuBoard, outcome_label};
+use crate::app::widgets::{BoardZoom, GpuBoard, Outcome, outcome_label};
 use crate::jobs::{Job, Latest};
 use crate::mines::bench::{BenchError, BenchResult, Comparison};
 use crate::mines::policy::{self, Tuning};
@@ -66,7 +66,9 @@ pub struct MinesPanelState {
     /// Benchmark runs play each game with these settings and with the default solver, and
     /// report the paired difference.
     pub bench_paired: bool,
-    /// The last finished benchmark, shown again after a restart.
+    /// The last finished benchmark, shown again after a restart (a result: saved in its own
+    /// file, [`PanelType::results`]).
+    #[serde(skip)]
     pub last_benchmark: Option<SavedBenchmark>,
 }
 
@@ -127,7 +129,7 @@ pub struct MinesPanel {
     hint: Option<Move>,
     auto_play: bool,
     last_auto_step: Option<Instant>,
-    message: Option<Result<String, String>>,
+    message: Option<Outcome>,
     bench_job: Option<Job<Result<BenchOutcome, BenchError>>>,
     bench_result: Option<Result<BenchResult, String>>,
     /// The paired comparison of the last benchmark, when it was one.
@@ -196,6 +198,20 @@ impl PanelType for MinesPanel {
 
     fn state(&self) -> &MinesPanelState {
         &self.state
+    }
+
+    fn results(&self) -> serde_json::Value {
+        serde_json::json!({ "last_benchmark": self.state.last_benchmark })
+    }
+
+    /// Shows a saved benchmark again, with its chart and comparison.
+    fn restore_results(&mut self, saved: &serde_json::Value) {
+        if let Some(benchmark) = super::saved_field::<SavedBenchmark>(saved, "last_benchmark") {
+            self.bench_result = Some(Ok(benchmark.result.clone()));
+            self.bench_samples = benchmark.samples.clone();
+            self.comparison = benchmark.comparison.clone();
+            self.state.last_benchmark = Some(benchmark);
+        }
     }
 
     fn install_gpu(render_state: &eframe::egui_wgpu::RenderState) {

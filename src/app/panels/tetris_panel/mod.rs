@@ -9,7 +9,7 @@ mod live;
 
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::theme;
-use crate::app::widgets::outcome_label;
+use crate::app::widgets::{Outcome, outcome_label};
 use crate::tetris::{self, Depth, FeatureSet, Optimizer, Preset, Run, Weights};
 use eframe::egui;
 use evolution::EvolveJob;
@@ -74,7 +74,9 @@ pub enum LiveWeights {
 pub struct TetrisPanelState {
     /// Settings of the next new run.
     pub evolve: EvolveSettings,
-    /// The current run with its history and what comes next: a restart resumes it.
+    /// The current run with its history and what comes next: a restart resumes it. A result,
+    /// not a setting: saved in its own file ([`PanelType::results`]).
+    #[serde(skip)]
     pub run: Option<Run>,
     /// Weights the live board plays.
     pub live_weights: LiveWeights,
@@ -128,7 +130,7 @@ const MIN_CHARTS_WIDTH: f32 = 280.0;
 pub const MAX_SPEED: f64 = 100_000.0;
 
 impl Settings for TetrisPanelState {
-    /// Brings loaded or edited values back into range; drops a saved run that does not check out.
+    /// Brings loaded or edited values back into range.
     fn sanitize(&mut self) {
         let evolve = &mut self.evolve;
         evolve.width = evolve.width.clamp(tetris::board::MIN_WIDTH, tetris::board::MAX_WIDTH);
@@ -140,13 +142,6 @@ impl Settings for TetrisPanelState {
         self.live_width = self.live_width.clamp(tetris::board::MIN_WIDTH, tetris::board::MAX_WIDTH);
         self.live_height = self.live_height.clamp(tetris::board::MIN_HEIGHT, tetris::board::MAX_HEIGHT);
         self.speed = if self.speed.is_finite() { self.speed.clamp(1.0, MAX_SPEED) } else { 20.0 };
-        if self
-            .run
-            .as_ref()
-            .is_some_and(|run| run.validate().and_then(|()| run.answer().map(|_| ())).is_err())
-        {
-            self.run = None;
-        }
         if let LiveWeights::Preset(name) = &self.live_weights
             && Preset::named(name).is_none()
         {
@@ -185,7 +180,7 @@ pub struct TetrisPanel {
     pub state: TetrisPanelState,
     job: Option<EvolveJob>,
     live: LiveGame,
-    message: Option<Result<String, String>>,
+    message: Option<Outcome>,
 }
 
 impl PanelType for TetrisPanel {
@@ -202,11 +197,25 @@ impl PanelType for TetrisPanel {
     fn state(&self) -> &TetrisPanelState {
         &self.state
     }
+
+    fn results(&self) -> serde_json::Value {
+        serde_json::json!({ "run": self.state.run })
+    }
+
+    /// Takes a saved run back unless it does not check out.
+    fn restore_results(&mut self, saved: &serde_json::Value) {
+        if let Some(run) = super::saved_field::<Run>(saved, "run")
+            && run.validate().and_then(|()| run.answer().map(|_| ())).is_ok()
+        {
+            self.state.run = Some(run);
+            self.live = LiveGame::new(&self.state);
+        }
+    }
 }
 
 impl TetrisPanel {
     /// The outcome line of the last action (load, save, run ended).
-    pub fn message(&self) -> Option<&Result<String, String>> {
+    pub fn message(&self) -> Option<&Outcome> {
         self.message.as_ref()
     }
 
