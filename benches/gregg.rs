@@ -41,7 +41,10 @@ fn keystroke(c: &mut Criterion) {
     let settings = GreggPanelState { text: text.clone(), ..GreggPanelState::default() };
     let state = AppState::showing::<GreggPanel>().with::<GreggPanel>(&settings);
     let app = curio::app::CurioApp::with_state(state, None);
-    let mut harness = egui_kittest::Harness::builder().with_size([1280.0, 800.0]).build_ui_state(frame, app);
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_context_setup(curio::app::theme::install_fonts)
+        .build_ui_state(frame, app);
     // Lay the page out (in the background) before the timing starts, and focus the text box.
     let settle = |harness: &mut egui_kittest::Harness<'_, curio::app::CurioApp>| {
         for _ in 0..6000 {

@@ -25,6 +25,6 @@ pub mod transcribe;
 
 pub use bench::{BenchReport, bench};
 pub use eval::{EvalReport, Split, evaluate, learn_from_list};
-pub use page::{Page, PageStyle, layout, page_scene};
+pub use page::{Page, PageStyle, layout, layout_with_progress, page_scene};
 pub use rules::Rules;
 pub use transcribe::{Source, TextToken, Transcriber, WordOutline, tokenize};

@@ -7,6 +7,7 @@
 use super::glyph::{Glyph, Piece, circle_arcs, draw};
 use super::transcribe::{TextToken, Transcriber, WordOutline, tokenize};
 use crate::geom::{Color, FillRule, Path, Point, Rect, Scene, Style, TextAnchor, text_path};
+use crate::progress::{Cancelled, Progress, check};
 use serde::{Deserialize, Serialize};
 
 /// How the page looks.
@@ -136,6 +137,20 @@ fn shear(glyph: &mut Glyph, slant_degrees: f64) {
 
 /// Lays `text` out on a page.
 pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
+    match layout_with_progress(text, transcriber, style, &mut crate::progress::NoProgress) {
+        Ok(page) => page,
+        Err(Cancelled) => unreachable!("NoProgress never cancels"),
+    }
+}
+
+/// [`layout`], reporting the words laid out to `progress` every 256 tokens and stopping with
+/// `Cancelled` when it asks (a background layout of a text that changed again).
+pub fn layout_with_progress(
+    text: &str,
+    transcriber: &Transcriber,
+    style: PageStyle,
+    progress: &mut (impl Progress + ?Sized),
+) -> Result<Page, Cancelled> {
     let style = style.clamped();
     let unit = style.unit;
     let mut page = Page {
@@ -155,8 +170,13 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
         *x = left + indent;
     };
     let mut previous_mark = None;
-    let mut tokens = tokenize(text).into_iter().peekable();
-    while let Some(token) = tokens.next() {
+    let tokens = tokenize(text);
+    let total = tokens.len() as u64;
+    let mut tokens = tokens.into_iter().enumerate().peekable();
+    while let Some((index, token)) = tokens.next() {
+        if index % 256 == 0 {
+            check(progress.report(index as u64, total, "laying out"))?;
+        }
         let this_mark = match token {
             TextToken::Mark(mark) => Some(mark),
             _ => None,
@@ -169,7 +189,7 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
         match token {
             TextToken::Word(word) => {
                 let phrase = match tokens.peek() {
-                    Some(TextToken::Word(next)) => transcriber.phrase(&word, next),
+                    Some((_, TextToken::Word(next))) => transcriber.phrase(&word, next),
                     _ => None,
                 };
                 if phrase.is_some() {
@@ -212,7 +232,7 @@ pub fn layout(text: &str, transcriber: &Transcriber, style: PageStyle) -> Page {
         }
     }
     page.height = -page.lines.last().unwrap_or(&0.0) + TOP * unit;
-    page
+    Ok(page)
 }
 
 /// Page colours.
@@ -363,6 +383,31 @@ pub fn page_scene(page: &Page, highlight: Option<usize>) -> Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Asks to stop after `left` reports.
+    struct StopAfter(u32);
+
+    impl Progress for StopAfter {
+        fn report(&mut self, _done: u64, _total: u64, _message: &str) -> std::ops::ControlFlow<()> {
+            if self.0 == 0 {
+                return std::ops::ControlFlow::Break(());
+            }
+            self.0 -= 1;
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn a_layout_stops_when_asked_and_otherwise_equals_the_plain_one() {
+        let text = "the cake and the lake ".repeat(400);
+        let transcriber = Transcriber::default();
+        let style = PageStyle::default();
+        assert_eq!(layout_with_progress(&text, &transcriber, style, &mut StopAfter(2)).err(), Some(Cancelled));
+        let page = layout_with_progress(&text, &transcriber, style, &mut StopAfter(u32::MAX)).unwrap();
+        let plain = layout(&text, &transcriber, style);
+        assert_eq!(page.words.len(), plain.words.len());
+        assert_eq!(page.height, plain.height);
+    }
 
     #[test]
     fn words_wrap_inside_the_page_and_stay_in_order() {

@@ -8,8 +8,9 @@ use crate::app::theme;
 use crate::app::widgets::{FigureExport, Outcome, SceneRaster};
 use crate::export;
 use crate::geom::Point;
-use crate::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, page_scene};
+use crate::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, layout_with_progress, page_scene};
 use crate::jobs::Latest;
+use crate::progress::Cancelled;
 use eframe::egui::{self, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +98,7 @@ pub struct GreggPanel {
     pub state: GreggPanelState,
     page: Option<LaidOut>,
     /// The layout of the newest text and style, while it runs in the background.
-    pending: Latest<LayoutKey, Page>,
+    pending: Latest<LayoutKey, Result<Page, Cancelled>>,
     /// Counts layouts: names the page's raster.
     layouts: u64,
     raster: SceneRaster,
@@ -176,7 +177,10 @@ impl GreggPanel {
         let inline = key.text.len() <= INLINE_LAYOUT_BYTES;
         let transcriber = self.state.transcriber();
         let text = key.text.clone();
-        let work = move |_: &mut dyn crate::progress::Progress| layout(&text, &transcriber, style);
+        // A layout dropped for a newer text stops at its next report.
+        let work = move |progress: &mut dyn crate::progress::Progress| {
+            layout_with_progress(&text, &transcriber, style, progress)
+        };
         match self.pending.start(
             key.clone(),
             inline,
@@ -184,8 +188,8 @@ impl GreggPanel {
             Some(background::repaint(ctx)),
             work,
         ) {
-            Ok(Some(page)) => self.show_page(key, page),
-            Ok(None) => {}
+            Ok(Some(Ok(page))) => self.show_page(key, page),
+            Ok(Some(Err(Cancelled)) | None) => {}
             Err(error) => self.raster.error = Some(format!("cannot start the layout: {error}")),
         }
     }
@@ -251,7 +255,8 @@ impl Panel for GreggPanel {
             && let Some(result) = self.pending.poll(&key)
         {
             match result {
-                Ok(page) => self.show_page(key, page),
+                Ok(Ok(page)) => self.show_page(key, page),
+                Ok(Err(Cancelled)) => {}
                 Err(error) => self.raster.error = Some(error.to_string()),
             }
         }
