@@ -5,11 +5,11 @@
 #   scripts/screenshot.sh mines.png 10 gui --panel mines --size 1280x780 --fresh
 #   scripts/screenshot.sh window.png 8 mines window --level expert --seed 7
 # Starts the release binary (build it first), waits WAIT_SECONDS, captures the whole screen
-# (1280x800) to OUT.png, and closes the window. Set CURIO_CLICKS to "x,y,button ..." (button 1
-# left, 3 right) to click at screen pixels before the capture, one click a second, e.g.
+# (1280x800, or CURIO_SCREEN=WIDTHxHEIGHT) to OUT.png, and closes the window. Before the
+# capture it clicks CURIO_CLICKS ("x,y,button ...", button 1 left, 3 right; one a second), e.g.
 #   CURIO_CLICKS="142,212,1" scripts/screenshot.sh play.png 10 gui --panel mines --fresh
-# and CURIO_WAIT_AFTER to the seconds to wait after the last click (default 0), e.g. for a
-# benchmark started by a click to finish.
+# presses CURIO_KEYS (xdotool key names, e.g. "ctrl+k"), types CURIO_TYPE, and waits
+# CURIO_WAIT_AFTER seconds (default 0), e.g. for a benchmark started by a click to finish.
 # Installs xwd (x11-apps), netpbm and xdotool with apt-get when they are missing.
 set -euo pipefail
 
@@ -39,7 +39,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 display=:93
-Xvfb "$display" -screen 0 1280x800x24 > /dev/null 2>&1 &
+Xvfb "$display" -screen 0 "${CURIO_SCREEN:-1280x800}x24" > /dev/null 2>&1 &
 xvfb=$!
 app=""
 cleanup() {
@@ -58,6 +58,14 @@ for click in ${CURIO_CLICKS:-}; do
     xdotool mousemove "$x" "$y" click "${button:-1}"
     sleep 1
 done
+for key in ${CURIO_KEYS:-}; do
+    xdotool key "$key"
+    sleep 0.5
+done
+if [ -n "${CURIO_TYPE:-}" ]; then
+    xdotool type --delay 100 "$CURIO_TYPE"
+    sleep 0.5
+fi
 sleep "${CURIO_WAIT_AFTER:-0}"
 if ! kill -0 "$app" 2> /dev/null; then
     echo "error: curio exited before the capture" >&2

@@ -81,23 +81,10 @@ impl CurioApp {
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
         app.persist = !options.fresh && options.settings.is_none();
         app.notice = options.notice.clone();
-        if app.persist {
-            app.results_folder = state::data_folder().map(|folder| folder.join("results"));
-            if let Some(folder) = app.results_folder.clone() {
-                let (results, problems) = state::read_results(&folder);
-                app.restore_results(&results);
-                app.written_results = results
-                    .iter()
-                    .filter_map(|(key, value)| Some((app.key_of(key)?, value.to_string())))
-                    .collect();
-                if !problems.is_empty() {
-                    let line = problems.join("; ");
-                    app.notice = Some(match app.notice.take() {
-                        Some(notice) => format!("{notice} {line}"),
-                        None => line,
-                    });
-                }
-            }
+        if app.persist
+            && let Some(folder) = state::data_folder()
+        {
+            app = app.with_results_folder(folder.join("results"));
         }
         if let Some(key) = &options.panel {
             app.show(key);
@@ -185,18 +172,42 @@ impl CurioApp {
         }
     }
 
+    /// This app with its results read from `folder` and saved there from now on
+    /// ([`CurioApp::save_results`]); a results file that does not load is set aside and named
+    /// in the notice.
+    pub fn with_results_folder(mut self, folder: std::path::PathBuf) -> Self {
+        let (results, problems) = state::read_results(&folder);
+        self.restore_results(&results);
+        self.written_results =
+            results.iter().filter_map(|(key, value)| Some((self.key_of(key)?, value.to_string()))).collect();
+        if !problems.is_empty() {
+            let line = problems.join(" ");
+            self.notice = Some(match self.notice.take() {
+                Some(notice) => format!("{notice} {line}"),
+                None => line,
+            });
+        }
+        self.results_folder = Some(folder);
+        self
+    }
+
     fn key_of(&self, key: &str) -> Option<&'static str> {
         self.panels.iter().map(|panel| panel.key()).find(|known| *known == key)
     }
 
     /// Writes the results that changed since they were last written into the results folder
-    /// (one file a panel, atomically); returns the problems, one line each.
+    /// (one file a panel, atomically; a panel whose results were cleared loses its file);
+    /// returns the problems, one line each.
     pub fn save_results(&mut self) -> Vec<String> {
         let Some(folder) = self.results_folder.clone() else { return Vec::new() };
         let mut problems = Vec::new();
         for panel in &self.panels {
             let results = panel.saved_results();
             if results.is_null() {
+                // Results cleared since they were written: their file goes too.
+                if self.written_results.remove(panel.key()).is_some() {
+                    let _ = std::fs::remove_file(folder.join(format!("{}.json", panel.key())));
+                }
                 continue;
             }
             let text = results.to_string();

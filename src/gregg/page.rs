@@ -402,7 +402,10 @@ mod tests {
         let text = "the cake and the lake ".repeat(400);
         let transcriber = Transcriber::default();
         let style = PageStyle::default();
-        assert_eq!(layout_with_progress(&text, &transcriber, style, &mut StopAfter(2)).err(), Some(Cancelled));
+        assert_eq!(
+            layout_with_progress(&text, &transcriber, style, &mut StopAfter(2)).err(),
+            Some(Cancelled)
+        );
         let page = layout_with_progress(&text, &transcriber, style, &mut StopAfter(u32::MAX)).unwrap();
         let plain = layout(&text, &transcriber, style);
         assert_eq!(page.words.len(), plain.words.len());

@@ -55,3 +55,27 @@ fn panel_keys_and_titles_are_unique() {
     assert_eq!(keys.len(), PANELS.len(), "two panels share a key");
     assert_eq!(titles.len(), PANELS.len(), "two panels share a title");
 }
+
+#[test]
+fn results_are_saved_in_their_own_files_and_come_back() {
+    use curio::app::panels::fermat_panel::FermatPanel;
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let results = folder.path().join("results");
+    let mut app = CurioApp::with_state(AppState::default(), None).with_results_folder(results.clone());
+    assert!(app.save_results().is_empty());
+    assert!(!results.join("fermat.json").exists(), "no results, no file");
+    let count = curio::fermat::pe299::pe299(100, &mut curio::progress::NoProgress).expect("counts");
+    app.panel_mut::<FermatPanel>().state.last_pe299 = Some((count, 0.5));
+    assert!(app.save_results().is_empty());
+    assert!(results.join("fermat.json").exists());
+    let mut restarted = CurioApp::with_state(AppState::default(), None).with_results_folder(results.clone());
+    assert_eq!(restarted.panel_mut::<FermatPanel>().state.last_pe299.map(|(count, _)| count.count), Some(92));
+    // Cleared results lose their file.
+    restarted.panel_mut::<FermatPanel>().state.last_pe299 = None;
+    assert!(restarted.save_results().is_empty());
+    assert!(!results.join("fermat.json").exists());
+    // A broken results file is set aside and named in the notice.
+    std::fs::write(results.join("mines.json"), "{ broken").expect("written");
+    let broken = CurioApp::with_state(AppState::default(), None).with_results_folder(results.clone());
+    assert!(broken.notice().is_some_and(|notice| notice.contains("mines.json")), "{:?}", broken.notice());
+}

@@ -210,6 +210,9 @@ impl PanelType for FermatPanel {
     }
 
     fn results(&self) -> serde_json::Value {
+        if self.state.last_torricelli.is_none() && self.state.last_pe299.is_none() {
+            return serde_json::Value::Null;
+        }
         serde_json::json!({ "last_torricelli": self.state.last_torricelli, "last_pe299": self.state.last_pe299 })
     }
 

@@ -201,7 +201,10 @@ impl PanelType for MinesPanel {
     }
 
     fn results(&self) -> serde_json::Value {
-        serde_json::json!({ "last_benchmark": self.state.last_benchmark })
+        match &self.state.last_benchmark {
+            Some(benchmark) => serde_json::json!({ "last_benchmark": benchmark }),
+            None => serde_json::Value::Null,
+        }
     }
 
     /// Shows a saved benchmark again, with its chart and comparison.

@@ -199,7 +199,10 @@ impl PanelType for TetrisPanel {
     }
 
     fn results(&self) -> serde_json::Value {
-        serde_json::json!({ "run": self.state.run })
+        match &self.state.run {
+            Some(run) => serde_json::json!({ "run": run }),
+            None => serde_json::Value::Null,
+        }
     }
 
     /// Takes a saved run back unless it does not check out.
