@@ -1,17 +1,22 @@
 //! The vision/click bot: reads a minesweeper window from screenshots, decides with the
 //! minesweeper solver and clicks with synthetic input.
 //!
-//! [`vision`] finds and reads a board in an image; [`screen`] and [`input`] are the capture and
-//! input traits (their real backends, on xcap and enigo, are in `platform`; test ones here serve
-//! images and record events); [`player`] is the loop with its consistency checks and safety
-//! fence; [`targets`] finds and restarts the games it plays (launching them is `platform`'s).
+//! [`game`] says what the loop needs of a game ([`ScreenGame`]: calibration, reader, rules,
+//! policy, actions) and [`mines_game`] is minesweeper's; [`vision`] finds and reads a
+//! minesweeper board in an image; [`screen`] and [`input`] are the capture and input traits
+//! (their real backends, on xcap and enigo, are in `platform`; test ones here serve images and
+//! record events); [`player`] is the loop, the same for every game, with its consistency checks
+//! and safety fence; [`session`] runs it for the CLI and the pane; [`targets`] finds the
+//! programs it plays (launching them is `platform`'s).
 //!
 //! Sources: the blog posts "How to Write your own Minesweeper AI" (calibrate on an empty grid,
 //! read cells by colour, click with a robot API) and the Puzlogic bot (find the game area from
 //! its edges, read cells, cache per frame).
 
 pub mod annotate;
+pub mod game;
 pub mod input;
+pub mod mines_game;
 pub mod player;
 pub mod screen;
 pub mod session;
@@ -20,11 +25,10 @@ pub mod targets;
 pub mod vision;
 
 pub use annotate::annotate;
+pub use game::{Action, Decision, ScreenGame};
 pub use input::{InputError, InputEvent, InputSink, MouseButton, Recorder};
-pub use player::{
-    Bot, BotEvent, BotObserver, BotReport, BotSettings, BotStatus, ReadLog, StopReason, check_reads,
-    consistent,
-};
+pub use mines_game::{MinesGame, check_reads, consistent};
+pub use player::{Bot, BotEvent, BotObserver, BotReport, BotSettings, BotStatus, ReadLog, StopReason};
 pub use screen::{Frame, ImageScreen, ScreenError, ScreenSource, WindowInfo, locate};
 pub use session::{SessionControl, SessionError, SessionOutcome, SessionRequest};
 pub use targets::{LaunchRequest, Launcher, Level, OpenWindows, Target, TargetKind};

@@ -1,5 +1,6 @@
-//! The bot's loop: capture, read, check against the last read, solve, click, wait for the
-//! screen to change, and again; new games until the count is reached.
+//! The bot's loop, the same for every [`ScreenGame`]: capture, read, check against the last
+//! read, decide, act, wait for the screen to change, and again; new games until the count is
+//! reached.
 //!
 //! Safety fence: every click is checked to fall inside the calibrated board (a click outside is
 //! refused, counted and ends the run); the run stops at once when the window moves, resizes or
@@ -7,11 +8,11 @@
 //! rate-limited; a dry run only reports the moves; the caller's [`BotObserver`] hears every
 //! status and can stop the run at any capture.
 
+use super::game::{Action, ScreenGame};
 use super::input::{InputSink, MouseButton};
+use super::mines_game::MinesGame;
 use super::screen::{Frame, ScreenSource, WindowInfo};
 use super::targets::{self, TargetKind, to_screen};
-use super::vision::{self, BoardRead, Calibration, CellRead};
-use crate::mines::{Action, Cell, FirstClickRule, Move, Policy, solver::BoardView};
 use serde::Serialize;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -89,45 +90,6 @@ pub struct BotReport {
     pub stop_reason: Option<StopReason>,
 }
 
-/// Checks every accepted read against the built-in window's truth log (one JSON line a
-/// finished game, with its `mines` as `[row, column]` pairs): a number must be a safe cell with
-/// that many mines around it, a mine or exploded cell a mine. Returns (reads checked, reads with
-/// a wrong cell).
-pub fn check_reads(log: &ReadLog, truth: &[serde_json::Value]) -> (usize, usize) {
-    let (mut checked, mut wrong) = (0, 0);
-    for (reads, game) in log.games.iter().zip(truth) {
-        let width = game["width"].as_u64().unwrap_or(0) as usize;
-        let height = game["height"].as_u64().unwrap_or(0) as usize;
-        let mut mine = vec![false; width * height];
-        for pair in game["mines"].as_array().into_iter().flatten() {
-            let (row, column) =
-                (pair[0].as_u64().unwrap_or(0) as usize, pair[1].as_u64().unwrap_or(0) as usize);
-            if row < height && column < width {
-                mine[row * width + column] = true;
-            }
-        }
-        for read in reads {
-            checked += 1;
-            let cells: Vec<char> = read.lines().flat_map(str::chars).collect();
-            let bad = cells.len() != width * height
-                || cells.iter().enumerate().any(|(index, symbol)| match symbol {
-                    '.' | '1'..='8' => {
-                        let expected = crate::mines::board::neighbours(width, height, index)
-                            .filter(|&n| mine[n])
-                            .count();
-                        let shown =
-                            if *symbol == '.' { 0 } else { symbol.to_digit(10).unwrap_or(0) as usize };
-                        mine[index] || expected != shown
-                    }
-                    'X' | '*' => !mine[index],
-                    _ => false,
-                });
-            wrong += usize::from(bad);
-        }
-    }
-    (checked, wrong)
-}
-
 /// Every board the bot accepted, game by game (for checking against a truth log).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ReadLog {
@@ -182,37 +144,37 @@ pub enum BotEvent {
     },
 }
 
-/// A status for the caller: what the bot sees and does.
+/// A status for the caller: what the bot sees and does, in the terms of game `G`.
 #[derive(Clone, Debug)]
-pub struct BotStatus {
+pub struct BotStatus<G: ScreenGame = MinesGame> {
     /// What happened.
     pub event: BotEvent,
     /// The last frame's image.
     pub frame: Option<Frame>,
     /// The calibration.
-    pub calibration: Option<Calibration>,
+    pub calibration: Option<G::Calibration>,
     /// The last read.
-    pub board: Option<BoardRead>,
-    /// Mine probabilities of the last read's cells, where the solver knows them.
+    pub board: Option<G::Reading>,
+    /// A chance per cell of the last read, where the game knows one.
     pub probabilities: Vec<Option<f64>>,
     /// The moves chosen last.
-    pub moves: Vec<Move>,
+    pub moves: Vec<G::Move>,
     /// The counters.
     pub report: BotReport,
     /// One line about what happened last, for people.
     pub message: String,
 }
 
-impl BotStatus {
+impl<G: ScreenGame> BotStatus<G> {
     /// A status without a decision: what happened, what was seen, the counters and a message.
     pub fn seen(
         event: BotEvent,
         frame: Option<Frame>,
-        calibration: Option<Calibration>,
-        board: Option<BoardRead>,
+        calibration: Option<G::Calibration>,
+        board: Option<G::Reading>,
         report: BotReport,
         message: impl Into<String>,
-    ) -> BotStatus {
+    ) -> BotStatus<G> {
         BotStatus {
             event,
             frame,
@@ -227,67 +189,19 @@ impl BotStatus {
 }
 
 /// Hears the bot's progress; returning `Break` stops the run at the next capture.
-pub trait BotObserver {
+pub trait BotObserver<G: ScreenGame = MinesGame> {
     /// A new status.
-    fn status(&mut self, status: &BotStatus) -> ControlFlow<()>;
+    fn status(&mut self, status: &BotStatus<G>) -> ControlFlow<()>;
 }
 
-impl<F: FnMut(&BotStatus) -> ControlFlow<()>> BotObserver for F {
-    fn status(&mut self, status: &BotStatus) -> ControlFlow<()> {
+impl<G: ScreenGame, F: FnMut(&BotStatus<G>) -> ControlFlow<()>> BotObserver<G> for F {
+    fn status(&mut self, status: &BotStatus<G>) -> ControlFlow<()> {
         self(status)
     }
 }
 
-fn to_cells(board: &BoardRead) -> Vec<Cell> {
-    board
-        .cells
-        .iter()
-        .map(|cell| match cell {
-            CellRead::Number(n) => Cell::Revealed(*n),
-            CellRead::Flag => Cell::Flagged,
-            CellRead::Exploded | CellRead::Mine => Cell::Exploded,
-            CellRead::Covered | CellRead::Unknown => Cell::Covered,
-        })
-        .collect()
-}
-
-/// Whether `next` can follow `previous` in one game: revealed numbers stay, nothing returns to
-/// covered except a flag the bot removed, and every cell is something the theme knows.
-pub fn consistent(previous: Option<&BoardRead>, next: &BoardRead) -> Result<(), String> {
-    if let Some(index) = next.cells.iter().position(|cell| *cell == CellRead::Unknown) {
-        return Err(format!("cell {index} fits nothing"));
-    }
-    if let Some(previous) = previous {
-        if previous.cells.len() != next.cells.len() {
-            return Err("the board changed size".into());
-        }
-        for (index, (before, after)) in previous.cells.iter().zip(&next.cells).enumerate() {
-            let fine = match (before, after) {
-                (CellRead::Number(a), CellRead::Number(b)) => a == b,
-                (CellRead::Number(_), _) => false,
-                (CellRead::Exploded, other) => *other == CellRead::Exploded,
-                _ => true,
-            };
-            if !fine {
-                return Err(format!("cell {index} was {before:?} and now reads {after:?}"));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The game's state from a read with `mines` mines.
-fn outcome(board: &BoardRead, mines: usize) -> Option<bool> {
-    if board.cells.iter().any(|cell| matches!(cell, CellRead::Exploded | CellRead::Mine)) {
-        return Some(false);
-    }
-    let unrevealed =
-        board.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
-    (unrevealed == mines).then_some(true)
-}
-
-/// The bot, with its backends.
-pub struct Bot<S: ScreenSource, I: InputSink> {
+/// The bot, with its backends and its game.
+pub struct Bot<S: ScreenSource, I: InputSink, G: ScreenGame = MinesGame> {
     /// Screenshots.
     pub screen: S,
     /// Clicks.
@@ -298,6 +212,8 @@ pub struct Bot<S: ScreenSource, I: InputSink> {
     pub kind: TargetKind,
     /// Its window.
     pub window: WindowInfo,
+    /// The game's rules, vision and policy.
+    pub game: G,
     /// Where the bot last left the pointer.
     parked: Option<(i32, i32)>,
     last_click: Option<Instant>,
@@ -308,15 +224,32 @@ pub struct Bot<S: ScreenSource, I: InputSink> {
     board_seen: bool,
 }
 
-impl<S: ScreenSource, I: InputSink> Bot<S, I> {
-    /// A bot for a window.
+impl<S: ScreenSource, I: InputSink> Bot<S, I, MinesGame> {
+    /// A minesweeper bot for a window (the mine count from `settings.mines`, else the standard
+    /// count of the size found).
     pub fn new(screen: S, input: I, settings: BotSettings, kind: TargetKind, window: WindowInfo) -> Self {
+        let game = MinesGame::new(&kind, settings.mines);
+        Bot::with_game(screen, input, settings, kind, window, game)
+    }
+}
+
+impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
+    /// A bot that plays `game` in a window.
+    pub fn with_game(
+        screen: S,
+        input: I,
+        settings: BotSettings,
+        kind: TargetKind,
+        window: WindowInfo,
+        game: G,
+    ) -> Self {
         Bot {
             screen,
             input,
             settings,
             kind,
             window,
+            game,
             parked: None,
             last_click: None,
             started: None,
@@ -363,35 +296,36 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
 
     /// Moves the pointer off the board (targets highlight the tile under it) to a spot in the
     /// window left of the board.
-    fn park(&mut self, calibration: &Calibration) -> Result<(), StopReason> {
+    fn park(&mut self, calibration: &G::Calibration) -> Result<(), StopReason> {
         if self.settings.dry_run {
             return Ok(());
         }
-        let [left, top, _, _] = calibration.bounds();
-        let (x, y) =
-            to_screen(&self.window, (left - calibration.pitch[0] * 0.3).max(1.0), (top - 2.0).max(1.0));
+        let [left, top, _, _] = self.game.bounds(calibration);
+        let pitch = self.game.pitch(calibration);
+        let (x, y) = to_screen(&self.window, (left - pitch * 0.3).max(1.0), (top - 2.0).max(1.0));
         self.input.move_to(x, y).map_err(Self::backend)?;
         self.parked = Some((x, y));
         Ok(())
     }
 
-    /// Clicks a cell, through the fence and the rate limit.
-    fn click_cell(
+    /// Makes a move's input through the fence and the rate limit: every point it presses or
+    /// releases at must lie on the board, a fifth of a cell in.
+    fn act(
         &mut self,
-        calibration: &Calibration,
-        row: usize,
-        column: usize,
-        button: MouseButton,
+        calibration: &G::Calibration,
+        action: Action,
         report: &mut BotReport,
     ) -> Result<(), StopReason> {
-        let [x, y] = calibration.cell_center(row, column);
-        let (screen_x, screen_y) = to_screen(&self.window, x, y);
-        if row >= calibration.rows
-            || column >= calibration.columns
-            || !calibration.contains(x, y, calibration.pitch[0] * 0.2)
-        {
-            report.outside_clicks += 1;
-            return Err(StopReason::OutsideClick(screen_x, screen_y));
+        let [left, top, right, bottom] = self.game.bounds(calibration);
+        let margin = self.game.pitch(calibration) * 0.2;
+        for [x, y] in action.points() {
+            let inside =
+                x >= left + margin && x <= right - margin && y >= top + margin && y <= bottom - margin;
+            if !inside {
+                report.outside_clicks += 1;
+                let (screen_x, screen_y) = to_screen(&self.window, x, y);
+                return Err(StopReason::OutsideClick(screen_x, screen_y));
+            }
         }
         if let Some(last) = self.last_click {
             let gap = Duration::from_secs_f64(1.0 / self.settings.max_moves_per_second.max(0.1));
@@ -401,31 +335,39 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             }
         }
         self.check_pointer()?;
-        self.input.click(screen_x, screen_y, button).map_err(Self::backend)?;
-        self.parked = Some((screen_x, screen_y));
+        let at = match action {
+            Action::Click { at: [x, y], button } => {
+                let (screen_x, screen_y) = to_screen(&self.window, x, y);
+                self.input.click(screen_x, screen_y, button).map_err(Self::backend)?;
+                (screen_x, screen_y)
+            }
+            Action::Drag { from, to, button } => {
+                let from = to_screen(&self.window, from[0], from[1]);
+                let to = to_screen(&self.window, to[0], to[1]);
+                self.input.drag(from, to, button).map_err(Self::backend)?;
+                to
+            }
+        };
+        self.parked = Some(at);
         self.last_click = Some(Instant::now());
         report.moves += 1;
         Ok(())
     }
 
-    /// Holds the pointer on a clicked cell until the target shows the click (the cell looks
-    /// different than in `before`) or [`CLICK_SHOWN_TIMEOUT`] passes, and returns the last
-    /// capture. A target that hit-tests once a frame (egui does) would otherwise take the
-    /// release and the pointer's next move in one frame and resolve the click where the
-    /// pointer went.
-    fn await_click(
+    /// Holds the pointer where a move acted until the target shows it (the game sees a change
+    /// from `before`) or [`CLICK_SHOWN_TIMEOUT`] passes, and returns the last capture. A target
+    /// that hit-tests once a frame (egui does) would otherwise take the release and the
+    /// pointer's next move in one frame and resolve the click where the pointer went.
+    fn await_move(
         &mut self,
-        calibration: &Calibration,
-        row: usize,
-        column: usize,
+        calibration: &G::Calibration,
+        chosen: &G::Move,
         before: &image::RgbaImage,
     ) -> Result<Frame, StopReason> {
         let deadline = Instant::now() + CLICK_SHOWN_TIMEOUT;
         loop {
             let frame = self.capture()?;
-            if vision::cell_changed(before, &frame.image, calibration, row, column)
-                || Instant::now() > deadline
-            {
+            if self.game.move_shown(calibration, before, &frame.image, chosen) || Instant::now() > deadline {
                 return Ok(frame);
             }
             std::thread::sleep(Duration::from_millis(4));
@@ -433,25 +375,25 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
     }
 
     /// Reads the board until two reads in a row agree and pass the consistency check against
-    /// `previous` (or `timeout` passes); counts rejected reads as misreads.
+    /// `previous` (or `timeout` passes); counts rejected reads.
     fn stable_read(
         &mut self,
-        calibration: &Calibration,
-        previous: Option<&BoardRead>,
+        calibration: &G::Calibration,
+        previous: Option<&G::Reading>,
         must_differ: bool,
         timeout: Duration,
         report: &mut BotReport,
-        observer: &mut impl BotObserver,
-    ) -> Result<(Frame, BoardRead), StopReason> {
+        observer: &mut impl BotObserver<G>,
+    ) -> Result<(Frame, G::Reading), StopReason> {
         let deadline = Instant::now() + timeout;
-        let mut candidate: Option<BoardRead> = None;
+        let mut candidate: Option<G::Reading> = None;
         let mut last_problem = String::new();
         loop {
             let frame = self.capture()?;
-            let board = vision::read(&frame.image, calibration);
+            let board = self.game.read(&frame.image, calibration);
             report.reads += 1;
             let changed = previous.is_none_or(|previous| *previous != board);
-            match consistent(previous, &board) {
+            match self.game.consistent(previous, &board) {
                 Ok(()) if candidate.as_ref() == Some(&board) && (changed || !must_differ) => {
                     return Ok((frame, board));
                 }
@@ -470,7 +412,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                         format!("{calibration:?}\n{last_problem}"),
                     );
                 }
-                // Consistent but unchanged: the click changed nothing (yet); go on with it.
+                // Consistent but unchanged: the move changed nothing (yet); go on with it.
                 return match candidate {
                     Some(board) => Ok((frame, board)),
                     None => Err(StopReason::Unreadable(last_problem)),
@@ -522,14 +464,23 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         Ok(())
     }
 
-    /// Captures and calibrates on a fresh board (every cell covered), starting a new game first
-    /// when the board is not fresh.
+    /// Asks the target for a new game the way a player would: a click on its control (the face,
+    /// GNOME Mines' "Play Again"), outside the board.
+    fn new_game(&mut self, calibration: &G::Calibration) -> Result<(), StopReason> {
+        let [x, y] = self.game.new_game_point(&self.kind, &self.window, calibration);
+        let (screen_x, screen_y) = to_screen(&self.window, x, y);
+        self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
+        self.parked = self.input.pointer();
+        Ok(())
+    }
+
+    /// Captures and calibrates on a new game, starting a new game first when the board shows
+    /// none (a game in progress is played on).
     fn fresh_board(
         &mut self,
         report: &mut BotReport,
-        observer: &mut impl BotObserver,
-    ) -> Result<Calibration, StopReason> {
-        let theme = self.kind.theme();
+        observer: &mut impl BotObserver<G>,
+    ) -> Result<G::Calibration, StopReason> {
         let mut restarts = 0;
         // A new game just asked for gets time to show before it is asked for again (GNOME
         // Mines would take a second click for "Start Over" and ask to confirm).
@@ -539,10 +490,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         let mut size_clicks = (0, None::<Instant>);
         let deadline = Instant::now() + Duration::from_secs(15);
         // The last capture's calibration, when it showed a new game.
-        let mut fresh: Option<Calibration> = None;
+        let mut fresh: Option<G::Calibration> = None;
         loop {
             let frame = self.capture()?;
-            let found = vision::calibrate(&frame.image, theme);
+            let found = self.game.calibrate(&frame.image);
             // A dialog that opened late (GNOME Mines' scores, after the next game was asked
             // for) hides the board: close it, as a player would.
             if found.is_err() && !self.settings.dry_run && self.dialog_open() {
@@ -576,8 +527,8 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
             }
             if let Ok(calibration) = &found {
                 self.board_seen = true;
-                let board = vision::read(&frame.image, calibration);
-                if board.count(CellRead::Covered) == board.cells.len() {
+                let board = self.game.read(&frame.image, calibration);
+                if self.game.is_new_game(&board) {
                     // Two captures in a row must agree: a window still laying out its board
                     // can show part of it.
                     if fresh.as_ref() == Some(calibration) {
@@ -586,32 +537,16 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     fresh = Some(calibration.clone());
                 } else {
                     fresh = None;
-                    // A game in progress (readable, nothing lost, cells still to open) is played
-                    // on rather than restarted: a second "Start Over" would only ask to confirm.
-                    // The last game, finished, can still be on screen while the target draws
-                    // the new one: that is no game in progress, nor is a board of a size with
-                    // no known mine count (a finished board's flags and digits can fool the
-                    // calibration into a part of the board).
-                    let unfinished = self
-                        .settings
-                        .mines
-                        .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
-                        .is_some_and(|mines| outcome(&board, mines).is_none());
-                    let in_progress = consistent(None, &board).is_ok()
-                        && board.count(CellRead::Mine) + board.count(CellRead::Exploded) == 0
-                        && board.count(CellRead::Covered) > 0
-                        && unfinished
-                        && last_restart.is_some();
-                    if in_progress {
+                    // A game in progress after a new game was asked for is played on rather
+                    // than restarted: a second "Start Over" would only ask to confirm.
+                    if self.game.is_in_progress(calibration, &board) && last_restart.is_some() {
                         return Ok(calibration.clone());
                     }
                     let due = last_restart.is_none_or(|at| at.elapsed() > Duration::from_millis(2500));
                     if restarts < 4 && due && !self.settings.dry_run && self.kind.is_launched() {
                         self.park(calibration)?;
                         self.close_dialogs()?;
-                        targets::new_game(&self.kind, &self.window, calibration, &mut self.input)
-                            .map_err(Self::backend)?;
-                        self.parked = self.input.pointer();
+                        self.new_game(calibration)?;
                         restarts += 1;
                         last_restart = Some(Instant::now());
                     }
@@ -643,7 +578,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
     }
 
     /// Plays `settings.games` games; the report says how it went, the read log what it saw.
-    pub fn play(&mut self, observer: &mut impl BotObserver) -> (BotReport, ReadLog) {
+    pub fn play(&mut self, observer: &mut impl BotObserver<G>) -> (BotReport, ReadLog) {
         let mut report = BotReport::default();
         let mut log = ReadLog::default();
         let started = Instant::now();
@@ -670,37 +605,14 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
         &mut self,
         report: &mut BotReport,
         log: &mut ReadLog,
-        observer: &mut impl BotObserver,
+        observer: &mut impl BotObserver<G>,
     ) -> Result<(), StopReason> {
-        let policy = Policy::default();
-        let rule = match self.kind {
-            TargetKind::GnomeMines => FirstClickRule::Opening,
-            _ => FirstClickRule::Safe,
-        };
         while report.games < self.settings.games {
             let calibration = self.fresh_board(report, observer)?;
-            let mines = self
-                .settings
-                .mines
-                .or_else(|| targets::standard_mines(calibration.columns, calibration.rows))
-                .ok_or_else(|| {
-                    StopReason::MineCount(format!(
-                        "a {}x{} board has no standard mine count; say how many",
-                        calibration.columns, calibration.rows
-                    ))
-                })?;
-            let cells = calibration.columns * calibration.rows;
-            if mines == 0 || mines >= cells {
-                return Err(StopReason::MineCount(format!(
-                    "{mines} mines do not fit the {}x{} board found (1 to {})",
-                    calibration.columns,
-                    calibration.rows,
-                    cells - 1
-                )));
-            }
+            self.game.start_game(&calibration)?;
             let game_started = Instant::now();
             log.games.push(Vec::new());
-            let mut previous: Option<BoardRead> = None;
+            let mut previous: Option<G::Reading> = None;
             let mut must_differ = false;
             let mut finishing = false;
             let mut unreadable_in_a_row = 0;
@@ -718,12 +630,10 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                 let (frame, board) = match read {
                     // The last safe cell was clicked and the target covered its board (GNOME
                     // Mines flags the mines and opens its scores dialog): a win.
-                    Err(StopReason::Unreadable(_)) if self.dialog_open() => {
-                        let board = previous.clone().unwrap_or_else(|| BoardRead {
-                            columns: 0,
-                            rows: 0,
-                            cells: Vec::new(),
-                        });
+                    Err(StopReason::Unreadable(problem)) if self.dialog_open() => {
+                        let Some(board) = previous.clone() else {
+                            return Err(StopReason::Unreadable(problem));
+                        };
                         let frame = self.capture()?;
                         board_hidden = true;
                         (frame, board)
@@ -739,20 +649,21 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     other => other?,
                 };
                 unreadable_in_a_row = 0;
-                let won_by_finishing = board_hidden || (finishing && outcome(&board, mines) == Some(true));
-                let result = if won_by_finishing { Some(true) } else { outcome(&board, mines) };
+                let won_by_finishing = board_hidden || (finishing && self.game.outcome(&board) == Some(true));
+                let result = if won_by_finishing { Some(true) } else { self.game.outcome(&board) };
                 // A loss is read once more a moment later before the game is given up: a tile
                 // caught mid-animation can look like a mine in two quick captures.
                 if result == Some(false) {
                     std::thread::sleep(LOSS_CONFIRMATION);
-                    let again = vision::read(&self.capture()?.image, &calibration);
-                    if outcome(&again, mines) != Some(false) {
+                    let capture = self.capture()?;
+                    let again = self.game.read(&capture.image, &calibration);
+                    if self.game.outcome(&again) != Some(false) {
                         report.rejected_reads += 1;
                         continue;
                     }
                 }
                 if let Some(reads) = log.games.last_mut() {
-                    reads.push(board.to_text());
+                    reads.push(self.game.describe(&board));
                 }
                 if let Some(won) = result {
                     report.games += 1;
@@ -771,35 +682,28 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     if observer.status(&status).is_break() {
                         return Err(StopReason::Cancelled);
                     }
-                    if report.games < self.settings.games {
-                        if self.settings.dry_run || !self.kind.is_launched() {
-                            // The player starts the next game.
-                        } else {
-                            self.park(&calibration)?;
-                            // Let the target show its end of game before asking for a new one.
-                            std::thread::sleep(Duration::from_millis(300));
-                            self.close_dialogs()?;
-                            targets::new_game(&self.kind, &self.window, &calibration, &mut self.input)
-                                .map_err(Self::backend)?;
-                            self.parked = self.input.pointer();
-                            self.new_game_at = Some(Instant::now());
-                        }
+                    // The player starts the next game on a dry run or a window the bot did not
+                    // launch.
+                    if report.games < self.settings.games && !self.settings.dry_run && self.kind.is_launched()
+                    {
+                        self.park(&calibration)?;
+                        // Let the target show its end of game before asking for a new one.
+                        std::thread::sleep(Duration::from_millis(300));
+                        self.close_dialogs()?;
+                        self.new_game(&calibration)?;
+                        self.new_game_at = Some(Instant::now());
                     }
                     break;
                 }
-                let cells = to_cells(&board);
-                let view =
-                    BoardView { width: calibration.columns, height: calibration.rows, mines, cells: &cells };
-                let analysis = crate::mines::analyze(&view, crate::mines::solver::DEFAULT_NODE_BUDGET).ok();
-                let moves = match policy.next_moves(&view, rule) {
-                    Ok(moves) => moves,
+                let decision = match self.game.decide(&calibration, &board) {
+                    Ok(decision) => decision,
                     Err(error) => {
-                        // An inconsistent board is a misread: read again.
+                        // A read the game finds impossible is a misread: read again.
                         report.misreads += 1;
                         previous = None;
                         must_differ = false;
                         if report.misreads > 50 {
-                            return Err(StopReason::Unreadable(error.to_string()));
+                            return Err(StopReason::Unreadable(error));
                         }
                         continue;
                     }
@@ -808,39 +712,28 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I> {
                     report.seconds = started.elapsed().as_secs_f64();
                     report.moves_per_second = report.moves as f64 / report.seconds.max(1e-9);
                 }
-                // The picture the clicks are judged against.
+                // The picture the moves are judged against.
                 let mut shown = frame.image.clone();
                 let status = BotStatus {
                     event: BotEvent::Decided,
                     frame: Some(frame),
                     calibration: Some(calibration.clone()),
                     board: Some(board.clone()),
-                    probabilities: analysis.map(|a| a.probabilities).unwrap_or_default(),
-                    moves: moves.clone(),
+                    probabilities: decision.probabilities,
+                    moves: decision.moves.clone(),
                     report: report.clone(),
-                    message: moves.first().map(|m| m.reason.describe()).unwrap_or_default(),
+                    message: decision.message,
                 };
                 if observer.status(&status).is_break() {
                     return Err(StopReason::Cancelled);
                 }
-                // Revealing every safe cell left ends the game: the target may then cover its board.
-                let reveals = moves.iter().filter(|m| m.action == Action::Reveal).count();
-                let unrevealed = board
-                    .cells
-                    .iter()
-                    .filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag))
-                    .count();
-                finishing = reveals > 0 && reveals == unrevealed.saturating_sub(mines);
+                // Moves that end the game: the target may then cover its board.
+                finishing = self.game.finishes(&board, &decision.moves);
                 if !self.settings.dry_run {
-                    for chosen in moves.iter().filter(|m| m.action == Action::Reveal) {
-                        let (row, column) = (chosen.row, chosen.column);
-                        // A cell an earlier click of this batch opened needs no click.
-                        if matches!(vision::read_cell(&shown, &calibration, row, column), CellRead::Number(_))
-                        {
-                            continue;
-                        }
-                        self.click_cell(&calibration, row, column, MouseButton::Left, report)?;
-                        shown = self.await_click(&calibration, row, column, &shown)?.image;
+                    for chosen in &decision.moves {
+                        let Some(action) = self.game.action(&calibration, &shown, chosen) else { continue };
+                        self.act(&calibration, action, report)?;
+                        shown = self.await_move(&calibration, chosen, &shown)?.image;
                     }
                 }
                 previous = Some(board);

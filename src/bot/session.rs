@@ -2,11 +2,12 @@
 //! either calibrate once or play, with pause, step and stop from another thread
 //! ([`SessionControl`]), typed statuses ([`BotEvent`]) and typed errors ([`SessionError`]).
 
+use super::game::ScreenGame;
 use super::input::{InputError, InputSink};
 use super::player::{Bot, BotEvent, BotObserver, BotReport, BotSettings, BotStatus, ReadLog};
 use super::screen::{ScreenError, ScreenSource};
 use super::targets::{LaunchRequest, Launcher, TargetError};
-use super::vision::{self, VisionError};
+use super::vision::VisionError;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -93,7 +94,7 @@ impl SessionControl {
     }
 
     /// Waits while paused; `Break` once stopped. A step lets one decision through.
-    fn gate(&self, status: &BotStatus) -> ControlFlow<()> {
+    fn gate<G: ScreenGame>(&self, status: &BotStatus<G>) -> ControlFlow<()> {
         loop {
             match self.0.load(Ordering::Relaxed) {
                 RUNNING => return ControlFlow::Continue(()),
@@ -109,28 +110,26 @@ impl SessionControl {
     }
 }
 
-/// Runs a session: launches (or finds) the target with `launcher`, then calibrates once (and
-/// reports one [`BotEvent::Calibrated`] status) or plays through `screen` and the input that
-/// `input` makes (made only to play). `observer` hears every status; `control` can pause, step
-/// and stop it. The target (and a program launched for it) ends with the session.
-pub fn run<S: ScreenSource, I: InputSink>(
+/// Runs a session of `game`: launches (or finds) the target with `launcher`, then calibrates
+/// once (and reports one [`BotEvent::Calibrated`] status) or plays through `screen` and the
+/// input that `input` makes (made only to play). `observer` hears every status; `control` can
+/// pause, step and stop it. The target (and a program launched for it) ends with the session.
+pub fn run<S: ScreenSource, I: InputSink, G: ScreenGame>(
     request: &SessionRequest,
+    game: G,
     launcher: &mut dyn Launcher,
     mut screen: S,
     input: impl FnOnce() -> Result<I, InputError>,
     control: &SessionControl,
-    observer: &mut impl BotObserver,
+    observer: &mut impl BotObserver<G>,
 ) -> Result<SessionOutcome, SessionError> {
     let target = launcher.launch(&request.launch, &mut screen)?;
     if request.calibrate_only {
         let frame = screen.capture(target.window.id)?;
-        let calibration = vision::calibrate(&frame.image, request.launch.kind.theme())?;
-        let board = vision::read(&frame.image, &calibration);
-        let message = format!(
-            "calibrated: {}x{} cells of {:.1} px",
-            calibration.columns, calibration.rows, calibration.pitch[0]
-        );
-        let status = BotStatus::seen(
+        let calibration = game.calibrate(&frame.image)?;
+        let board = game.read(&frame.image, &calibration);
+        let message = format!("calibrated: {}", game.describe_calibration(&calibration));
+        let status = BotStatus::<G>::seen(
             BotEvent::Calibrated,
             Some(frame),
             Some(calibration),
@@ -142,9 +141,15 @@ pub fn run<S: ScreenSource, I: InputSink>(
         return Ok(SessionOutcome::default());
     }
     let input = input()?;
-    let mut bot =
-        Bot::new(screen, input, request.settings.clone(), request.launch.kind.clone(), target.window.clone());
-    let (report, log) = bot.play(&mut |status: &BotStatus| {
+    let mut bot = Bot::with_game(
+        screen,
+        input,
+        request.settings.clone(),
+        request.launch.kind.clone(),
+        target.window.clone(),
+        game,
+    );
+    let (report, log) = bot.play(&mut |status: &BotStatus<G>| {
         observer.status(status)?;
         control.gate(status)
     });

@@ -3,9 +3,8 @@
 //! program is the platform's work, behind the [`Launcher`] trait
 //! (`platform::launch::ProcessLauncher`).
 
-use super::input::{InputSink, MouseButton};
 use super::screen::{ScreenSource, WindowInfo};
-use super::vision::{Calibration, Theme};
+use super::vision::Theme;
 use std::time::{Duration, Instant};
 
 /// Which game.
@@ -213,31 +212,4 @@ pub fn gnome_level_button(window: &WindowInfo, level: Level) -> (f64, f64) {
         Level::Intermediate => (center.0 + step, center.1 - step),
         Level::Expert => (center.0 - step, center.1 + step),
     }
-}
-
-/// Starts the next game the way a player would: the face above the board (built-in and classic
-/// clones) or GNOME Mines' "Play Again" button (the top button of the column right of the board).
-pub fn new_game(
-    kind: &TargetKind,
-    window: &WindowInfo,
-    calibration: &Calibration,
-    input: &mut impl InputSink,
-) -> Result<(), TargetError> {
-    let [left, top, right, _bottom] = calibration.bounds();
-    let (x, y) = match kind {
-        TargetKind::GnomeMines => {
-            // The button column starts a tile's gap right of the board; "Play Again" / "Start
-            // Over" is its first button, level with the board's middle.
-            let [_, _, _, bottom] = calibration.bounds();
-            (right + (f64::from(window.width) - right) / 2.0, top + (bottom - top) * 0.59)
-        }
-        _ => {
-            // The face: centred over the board, in the bar above it.
-            let scale = calibration.pitch[1] / 24.0;
-            ((left + right) / 2.0, top - 4.0 * scale - 22.0 * scale)
-        }
-    };
-    let (screen_x, screen_y) = to_screen(window, x, y);
-    input.click(screen_x, screen_y, MouseButton::Left)?;
-    Ok(())
 }

@@ -175,8 +175,10 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         }
         std::ops::ControlFlow::Continue(())
     };
+    let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
     let outcome = bot::session::run(
         &request,
+        game,
         &mut ProcessLauncher,
         XcapScreen::default(),
         EnigoInput::new,

@@ -189,8 +189,10 @@ impl BotPanel {
                     wake.request_repaint();
                     if reporter.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
                 };
+                let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
                 bot::session::run(
                     &request,
+                    game,
                     &mut ProcessLauncher,
                     XcapScreen::default(),
                     EnigoInput::new,
