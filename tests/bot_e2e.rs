@@ -3,17 +3,14 @@
 //! Needs a display and a window manager (CI: Xvfb and openbox); fails instead of skipping under
 //! CURIO_REQUIRE_DISPLAY=1.
 
-use std::process::Command;
+#[path = "common/display.rs"]
+mod display;
 
-fn display_required() -> bool {
-    std::env::var("CURIO_REQUIRE_DISPLAY").is_ok_and(|value| value == "1")
-}
+use std::process::Command;
 
 #[test]
 fn the_bot_plays_the_builtin_window_with_no_misreads_and_no_clicks_outside() {
-    if std::env::var_os("DISPLAY").is_none() {
-        assert!(!display_required(), "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
-        eprintln!("skipping: no DISPLAY");
+    if !display::available() {
         return;
     }
     let output = Command::new(env!("CARGO_BIN_EXE_curio"))

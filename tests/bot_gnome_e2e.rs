@@ -3,16 +3,17 @@
 //! game with its button. Needs a display, a window manager and gnome-mines (installed by
 //! scripts/setup-debian.sh); fails instead of skipping under CURIO_REQUIRE_DISPLAY=1.
 
+#[path = "common/display.rs"]
+mod display;
+
 use std::process::Command;
 
 #[test]
 fn the_bot_plays_gnome_mines() {
-    let required = std::env::var("CURIO_REQUIRE_DISPLAY").is_ok_and(|value| value == "1");
-    if std::env::var_os("DISPLAY").is_none() {
-        assert!(!required, "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
-        eprintln!("skipping: no DISPLAY");
+    if !display::available() {
         return;
     }
+    let required = display::required();
     let installed = ["/usr/games/gnome-mines", "/usr/bin/gnome-mines"]
         .iter()
         .any(|path| std::path::Path::new(path).exists());

@@ -1,12 +1,11 @@
 //! Launches the real binary under the X display, captures the screen and checks that the window
 //! was drawn. Skips without a display unless CURIO_REQUIRE_DISPLAY=1, where it fails instead.
 
+#[path = "common/display.rs"]
+mod display;
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn display_required() -> bool {
-    std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1")
-}
 
 /// Distinct colours and the fraction of pixels that are not the empty-screen black.
 fn drawn_measure(image: &image::RgbaImage) -> (usize, f64) {
@@ -23,9 +22,7 @@ fn drawn_measure(image: &image::RgbaImage) -> (usize, f64) {
 
 #[test]
 fn the_app_window_is_drawn_under_x() {
-    if std::env::var_os("DISPLAY").is_none() {
-        assert!(!display_required(), "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
-        eprintln!("skipping: no DISPLAY");
+    if !display::available() {
         return;
     }
     let data_home = tempfile::tempdir().expect("temp dir");
@@ -71,9 +68,7 @@ fn the_app_window_is_drawn_under_x() {
 
 #[test]
 fn the_mines_window_is_drawn_under_x() {
-    if std::env::var_os("DISPLAY").is_none() {
-        assert!(!display_required(), "CURIO_REQUIRE_DISPLAY=1 but DISPLAY is not set");
-        eprintln!("skipping: no DISPLAY");
+    if !display::available() {
         return;
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))

@@ -162,7 +162,8 @@ pub struct Run {
 }
 
 /// The cross-entropy method's initial variance of each weight and the constant noise added to
-/// the refitted variance (mdptetris's defaults: mean 0, variance 100, noise 4).
+/// the refitted variance: mean 0 and variance 100 as MDPtetris starts, and Szita & Lőrincz's
+/// constant noise 4 (MDPtetris adds none by default).
 const CEM_INITIAL_VARIANCE: f64 = 100.0;
 const CEM_NOISE: f64 = 4.0;
 /// The fraction of candidates the cross-entropy method refits to.
