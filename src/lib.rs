@@ -15,6 +15,7 @@
 
 pub mod app;
 pub mod bot;
+pub mod bulls;
 pub mod cli;
 pub mod export;
 pub mod fermat;

@@ -64,6 +64,8 @@ domain_commands! {
     gregg::Gregg(GreggArgs),
     /// The vision/click bot: read and play a minesweeper window through the screen.
     bot::Bot(BotArgs),
+    /// Bulls and Cows and Mastermind: every strategy's exact cost over every secret.
+    bulls::Bulls(BullsArgs),
 }
 
 /// Options of `curio gui`.

@@ -1,0 +1,232 @@
+//! `curio bulls ...`: Bulls and Cows (the AB game) and Mastermind: every strategy's exact cost
+//! over every secret, a game played out, and the strategy tree as JSON.
+
+use super::{CliError, named, print_json, usage};
+use crate::bulls::{Codes, FeedbackTable, Strategy, Tree, TreeStats, Variant, build_tree, random_consistent_runs};
+use crate::progress::NoProgress;
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// `curio bulls`.
+#[derive(Debug, Args)]
+pub struct BullsArgs {
+    #[command(subcommand)]
+    command: BullsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BullsCommand {
+    /// Every secret through a strategy: total guesses, average, worst, histogram.
+    #[command(
+        after_help = "Variants: 4of10 (4 digits, no repeats), 4of10r (repeats), 4of26 (4 letters, no repeats; random-consistent only), mastermind (4 of 6 colours, repeats).\nStrategies: random-consistent, minimax, most-parts, expected-size, entropy.\n\nExamples:\n  curio bulls solve --variant 4of10 --strategy entropy --json\n  curio bulls solve --variant mastermind --strategy minimax\n  curio bulls solve --variant 4of10 --strategy random-consistent --runs 200 --seed 1 --json"
+    )]
+    Solve(SolveArgs),
+    /// Play one game against a secret, printed as the write-up prints its sessions.
+    #[command(
+        after_help = "Examples:\n  curio bulls play --variant 4of10 --secret 8021 --strategy random-consistent --seed 3\n  curio bulls play --variant mastermind --secret 5432 --strategy minimax"
+    )]
+    Play(PlayArgs),
+    /// Write a strategy's complete tree as JSON.
+    #[command(after_help = "Examples:\n  curio bulls tree --variant 4of10 --strategy minimax --out tree.json")]
+    Tree(TreeArgs),
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// The game.
+    #[arg(long, value_parser = named(&Variant::ALL, Variant::name), default_value = "4of10")]
+    variant: Variant,
+    /// The strategy.
+    #[arg(long, value_parser = named(&Strategy::ALL, Strategy::name))]
+    strategy: Strategy,
+    /// random-consistent: complete trees to build, each with its own seed, 1..=100000.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    runs: u64,
+    /// random-consistent: the master seed (run i uses SplitMix64 of it and i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// The game.
+    #[arg(long, value_parser = named(&Variant::ALL, Variant::name), default_value = "4of10")]
+    variant: Variant,
+    /// The secret code.
+    #[arg(long)]
+    secret: String,
+    /// The strategy.
+    #[arg(long, value_parser = named(&Strategy::ALL, Strategy::name), default_value = "random-consistent")]
+    strategy: Strategy,
+    /// random-consistent: the seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct TreeArgs {
+    /// The game.
+    #[arg(long, value_parser = named(&Variant::ALL, Variant::name), default_value = "4of10")]
+    variant: Variant,
+    /// The strategy.
+    #[arg(long, value_parser = named(&Strategy::ALL, Strategy::name))]
+    strategy: Strategy,
+    /// random-consistent: the seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where to write the tree (JSON).
+    #[arg(long, value_name = "FILE.json")]
+    out: PathBuf,
+}
+
+pub(super) fn run(args: BullsArgs) -> Result<(), CliError> {
+    match args.command {
+        BullsCommand::Solve(args) => solve(args),
+        BullsCommand::Play(args) => play(args),
+        BullsCommand::Tree(args) => tree(args),
+    }
+}
+
+/// The complete tree of `strategy` (the table built first for the scored strategies).
+fn build(variant: Variant, strategy: Strategy, seed: u64) -> Result<(Tree, Codes), CliError> {
+    if strategy == Strategy::RandomConsistent {
+        let codes = variant.codes();
+        let tree = crate::bulls::strategy::build_random_tree(&codes, seed, &mut NoProgress)
+            .map_err(|error| CliError::Failure(error.into()))?;
+        return Ok((tree, codes));
+    }
+    let table = FeedbackTable::new(variant)
+        .map_err(|error| usage(anyhow::anyhow!("{error}; {} needs the table", strategy.name())))?;
+    let tree = build_tree(&table, strategy, seed, &mut NoProgress).map_err(|error| CliError::Failure(error.into()))?;
+    Ok((tree, table.codes))
+}
+
+fn histogram_text(histogram: &[u64]) -> String {
+    histogram.iter().enumerate().map(|(depth, count)| format!("{}: {count}", depth + 1)).collect::<Vec<_>>().join(", ")
+}
+
+fn solve(args: SolveArgs) -> Result<(), CliError> {
+    let started = Instant::now();
+    if args.strategy == Strategy::RandomConsistent {
+        let codes = args.variant.codes();
+        let runs = random_consistent_runs(&codes, args.runs as usize, args.seed, &mut NoProgress)
+            .map_err(|error| CliError::Failure(error.into()))?;
+        let averages: Vec<f64> = runs.iter().map(|stats| stats.average).collect();
+        let (average, interval, _) = crate::stats::mean_interval(&averages);
+        let worst = runs.iter().map(|stats| stats.worst).max().unwrap_or(0);
+        let depth = runs.iter().map(|stats| stats.histogram.len()).max().unwrap_or(0);
+        let histogram: Vec<f64> = (0..depth)
+            .map(|d| {
+                runs.iter().map(|stats| stats.histogram.get(d).copied().unwrap_or(0) as f64).sum::<f64>()
+                    / runs.len() as f64
+            })
+            .collect();
+        let total = average * codes.len() as f64;
+        let seconds = started.elapsed().as_secs_f64();
+        if args.json {
+            return print_json(&json!({
+                "variant": args.variant.name,
+                "strategy": args.strategy.name(),
+                "secrets": codes.len(),
+                "runs": runs.len(),
+                "seed": args.seed,
+                "total": total,
+                "average": average,
+                "average_ci95": interval,
+                "worst": worst,
+                "histogram": histogram,
+                "seconds": seconds,
+            }));
+        }
+        say!(
+            "{} random-consistent, {} complete trees (seed {}): {average:.4} guesses a game (95% CI {:.4}-{:.4}), worst {worst}; {seconds:.2} s",
+            args.variant.name,
+            runs.len(),
+            args.seed,
+            interval[0],
+            interval[1]
+        );
+        return Ok(());
+    }
+    let (tree, codes) = build(args.variant, args.strategy, args.seed)?;
+    let TreeStats { secrets, total, average, worst, histogram } = tree.stats();
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        return print_json(&json!({
+            "variant": args.variant.name,
+            "strategy": args.strategy.name(),
+            "secrets": secrets,
+            "total": total,
+            "average": average,
+            "worst": worst,
+            "histogram": histogram,
+            "first_guess": codes.text(tree.nodes[0].guess as usize),
+            "nodes": tree.nodes.len(),
+            "seconds": seconds,
+        }));
+    }
+    say!(
+        "{} {}: {total} guesses over {secrets} secrets, {average:.4} a game, worst {worst}; first guess {}; {seconds:.2} s",
+        args.variant.name,
+        args.strategy.name(),
+        codes.text(tree.nodes[0].guess as usize)
+    );
+    say!("guesses: {}", histogram_text(&histogram));
+    Ok(())
+}
+
+fn play(args: PlayArgs) -> Result<(), CliError> {
+    let codes = args.variant.codes();
+    let secret = codes.parse(&args.secret).map_err(usage)?;
+    let (tree, codes) = build(args.variant, args.strategy, args.seed)?;
+    let path = tree
+        .path(&codes, secret)
+        .ok_or_else(|| CliError::Failure(anyhow::anyhow!("the tree does not find {}", args.secret)))?;
+    if args.json {
+        let guesses: Vec<serde_json::Value> = path
+            .iter()
+            .map(|(guess, feedback, possible)| {
+                json!({ "guess": codes.text(*guess), "possible": possible, "a": feedback.a, "b": feedback.b })
+            })
+            .collect();
+        return print_json(&json!({
+            "variant": args.variant.name,
+            "strategy": args.strategy.name(),
+            "secret": codes.text(secret),
+            "guesses": guesses,
+        }));
+    }
+    // As the write-up prints a session: each guess with the codes still possible before it,
+    // then the answer it got; the last guess is the secret.
+    for (number, (guess, feedback, possible)) in path.iter().enumerate() {
+        say!("Guess {}: {}. Score: {possible}", number + 1, codes.text(*guess));
+        if number + 1 < path.len() {
+            say!("{}", feedback.letters());
+        }
+    }
+    Ok(())
+}
+
+fn tree(args: TreeArgs) -> Result<(), CliError> {
+    let (tree, codes) = build(args.variant, args.strategy, args.seed)?;
+    let text = serde_json::to_string(&tree.to_json(&codes)).map_err(|error| CliError::Failure(error.into()))?;
+    crate::files::write_atomically(&args.out, text.as_bytes())
+        .map_err(|error| usage(anyhow::anyhow!("cannot write {}: {error}", args.out.display())))?;
+    let stats = tree.stats();
+    say!(
+        "wrote {}: {} nodes, {} guesses over {} secrets",
+        args.out.display(),
+        tree.nodes.len(),
+        stats.total,
+        stats.secrets
+    );
+    Ok(())
+}
