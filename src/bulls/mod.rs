@@ -14,7 +14,10 @@
 
 pub mod strategy;
 
-pub use strategy::{Strategy, StrategyError, Tree, TreeStats, build_tree, random_consistent_runs};
+pub use strategy::{
+    Answers, Strategy, StrategyError, Tree, TreeStats, build_from, build_tree, choose_guess,
+    consistent_codes, first_conflict, letters_example, random_consistent_runs,
+};
 
 use serde::Serialize;
 
@@ -51,6 +54,16 @@ impl Variant {
     /// Its name.
     pub fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// The variant named `name`, if any.
+    pub fn named(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|variant| variant.name == name)
+    }
+
+    /// Whether a feedback table fits (the scored strategies need one).
+    pub fn has_table(&self) -> bool {
+        self.code_count() <= MAX_TABLE_CODES
     }
 
     /// How many codes there are.

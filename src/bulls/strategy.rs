@@ -20,7 +20,8 @@ use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
 /// How the next guess is chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Strategy {
     /// A code still possible, uniformly at random (the write-up's).
     RandomConsistent,
@@ -205,21 +206,27 @@ impl Tree {
     }
 }
 
-/// Where a tree's answers come from: the table, or computed (variants too big for one).
-enum Answers<'a> {
+/// Where answers come from: the variant's table, or computed as needed (variants too big for
+/// a table, where only small sets of codes are scored).
+#[derive(Clone, Copy)]
+pub enum Answers<'a> {
+    /// Looked up.
     Table(&'a FeedbackTable),
+    /// Computed.
     Computed(&'a Codes),
 }
 
 impl Answers<'_> {
-    fn codes(&self) -> &Codes {
+    /// The codes.
+    pub fn codes(&self) -> &Codes {
         match self {
             Answers::Table(table) => &table.codes,
             Answers::Computed(codes) => codes,
         }
     }
 
-    fn key(&self, guess: usize, secret: usize) -> u8 {
+    /// The key of `guess` against `secret`.
+    pub fn key(&self, guess: usize, secret: usize) -> u8 {
         match self {
             Answers::Table(table) => table.key(guess, secret),
             Answers::Computed(codes) => {
@@ -229,25 +236,42 @@ impl Answers<'_> {
     }
 }
 
-/// The best guess for `remaining` (code indices, ascending) by a scored strategy; `in_set`
-/// marks the codes of `remaining`.
-fn best_guess(table: &FeedbackTable, strategy: Strategy, remaining: &[u32], in_set: &[bool]) -> usize {
-    let count = table.codes.len();
+/// Scored-strategy work allowed without a table, in answers computed per node: a variant too
+/// big for a table is scored only on small sets (the write-up's letters example).
+pub const MAX_COMPUTED_WORK: usize = 50_000_000;
+
+/// The best guess for `remaining` (code indices, ascending, not empty) by a scored strategy;
+/// `in_set` marks the codes of `remaining`.
+fn best_guess(answers: Answers<'_>, strategy: Strategy, remaining: &[u32], in_set: &[bool]) -> usize {
+    let codes = answers.codes();
+    let count = codes.len();
     if remaining.len() <= 2 {
         return remaining[0] as usize;
     }
     // Without repeats every code is alike while every code remains: take the smallest.
-    if remaining.len() == count && !table.variant().repeats {
+    if remaining.len() == count && !codes.variant.repeats {
         return 0;
     }
+    let positions = codes.variant.positions;
     let total = remaining.len() as u32;
-    let mut counts = vec![0u32; table.key_space()];
+    let mut counts = vec![0u32; (positions + 1) * (positions + 1)];
     let mut best: Option<(f64, bool, usize)> = None;
     for (guess, &possible) in in_set.iter().enumerate().take(count) {
         counts.iter_mut().for_each(|slot| *slot = 0);
-        let row = table.row(guess);
-        for &secret in remaining {
-            counts[usize::from(row[secret as usize])] += 1;
+        match answers {
+            Answers::Table(table) => {
+                let row = table.row(guess);
+                for &secret in remaining {
+                    counts[usize::from(row[secret as usize])] += 1;
+                }
+            }
+            Answers::Computed(codes) => {
+                let guessed = codes.code(guess);
+                for &secret in remaining {
+                    counts[usize::from(Feedback::of(guessed, codes.code(secret as usize)).key(positions))] +=
+                        1;
+                }
+            }
         }
         let score = strategy.score(&counts, total);
         let better = match best {
@@ -263,6 +287,34 @@ fn best_guess(table: &FeedbackTable, strategy: Strategy, remaining: &[u32], in_s
     best.map_or(remaining[0] as usize, |(_, _, guess)| guess)
 }
 
+/// The next guess of `strategy` when the codes of `remaining` (ascending, not empty) are still
+/// possible; `random` drives random-consistent. Without a table, a scored strategy may score
+/// at most [`MAX_COMPUTED_WORK`] answers a node.
+pub fn choose_guess(
+    answers: Answers<'_>,
+    strategy: Strategy,
+    remaining: &[u32],
+    random: &mut Pcg64Mcg,
+) -> Result<usize, StrategyError> {
+    if strategy == Strategy::RandomConsistent {
+        return Ok(remaining[random.random_range(0..remaining.len())] as usize);
+    }
+    let codes = answers.codes();
+    if let Answers::Computed(codes) = answers
+        && codes.len().saturating_mul(remaining.len()) > MAX_COMPUTED_WORK
+    {
+        return Err(StrategyError::TooManyCodes(
+            TooManyCodes { variant: codes.variant.name, codes: codes.len() },
+            strategy.name(),
+        ));
+    }
+    let mut in_set = vec![false; codes.len()];
+    for &code in remaining {
+        in_set[code as usize] = true;
+    }
+    Ok(best_guess(answers, strategy, remaining, &in_set))
+}
+
 /// Builds the complete tree of `strategy` over every secret of the table's variant (`seed`
 /// drives random-consistent), reporting nodes built to `progress`.
 pub fn build_tree(
@@ -271,7 +323,8 @@ pub fn build_tree(
     seed: u64,
     progress: &mut impl Progress,
 ) -> Result<Tree, StrategyError> {
-    build(Answers::Table(table), strategy, seed, progress)
+    let all: Vec<u32> = (0..table.codes.len() as u32).collect();
+    build_from(Answers::Table(table), strategy, all, seed, progress)
 }
 
 /// Builds random-consistent trees for variants of any size (answers computed, no table).
@@ -280,12 +333,16 @@ pub fn build_random_tree(
     seed: u64,
     progress: &mut impl Progress,
 ) -> Result<Tree, StrategyError> {
-    build(Answers::Computed(codes), Strategy::RandomConsistent, seed, progress)
+    let all: Vec<u32> = (0..codes.len() as u32).collect();
+    build_from(Answers::Computed(codes), Strategy::RandomConsistent, all, seed, progress)
 }
 
-fn build(
+/// Builds the tree of `strategy` over the secrets of `remaining` (code indices, ascending, not
+/// empty), guessing among all codes.
+pub fn build_from(
     answers: Answers<'_>,
     strategy: Strategy,
+    remaining: Vec<u32>,
     seed: u64,
     progress: &mut impl Progress,
 ) -> Result<Tree, StrategyError> {
@@ -294,36 +351,16 @@ fn build(
     let positions = variant.positions;
     let solved = Feedback { a: positions as u8, b: 0 }.key(positions);
     let key_space = (positions + 1) * (positions + 1);
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut in_set = vec![false; codes.len()];
-    let mut nodes: Vec<Node> = Vec::new();
+    let mut random = Pcg64Mcg::seed_from_u64(seed);
+    let mut nodes: Vec<Node> = vec![Node { guess: 0, secrets: remaining.len() as u32, answers: Vec::new() }];
     // Work: (the codes still possible, the node to fill in). Depth first, answers in key order,
     // so that random choices come in the same order for the same seed.
-    let mut stack: Vec<(Vec<u32>, u32)> = vec![((0..codes.len() as u32).collect(), 0)];
-    nodes.push(Node { guess: 0, secrets: codes.len() as u32, answers: Vec::new() });
+    let mut stack: Vec<(Vec<u32>, u32)> = vec![(remaining, 0)];
     while let Some((remaining, index)) = stack.pop() {
         if nodes.len().is_multiple_of(64) {
             check(progress.report(nodes.len() as u64, 0, "building the tree"))?;
         }
-        let guess = match (&answers, strategy) {
-            (_, Strategy::RandomConsistent) => remaining[rng.random_range(0..remaining.len())] as usize,
-            (Answers::Table(table), _) => {
-                for &code in &remaining {
-                    in_set[code as usize] = true;
-                }
-                let guess = best_guess(table, strategy, &remaining, &in_set);
-                for &code in &remaining {
-                    in_set[code as usize] = false;
-                }
-                guess
-            }
-            (Answers::Computed(codes), _) => {
-                return Err(StrategyError::TooManyCodes(
-                    TooManyCodes { variant: codes.variant.name, codes: codes.len() },
-                    strategy.name(),
-                ));
-            }
-        };
+        let guess = choose_guess(answers, strategy, &remaining, &mut random)?;
         let mut parts: Vec<Vec<u32>> = vec![Vec::new(); key_space];
         for &secret in &remaining {
             parts[usize::from(answers.key(guess, secret as usize))].push(secret);
@@ -373,6 +410,39 @@ pub fn random_consistent_runs(
         all.push(tree.stats());
     }
     Ok(all)
+}
+
+/// The codes consistent with every (guess, answer) of `history` (ascending).
+pub fn consistent_codes(answers: Answers<'_>, history: &[(usize, Feedback)]) -> Vec<u32> {
+    let codes = answers.codes();
+    let positions = codes.variant.positions;
+    let keys: Vec<(usize, u8)> =
+        history.iter().map(|&(guess, feedback)| (guess, feedback.key(positions))).collect();
+    (0..codes.len() as u32)
+        .filter(|&secret| keys.iter().all(|&(guess, key)| answers.key(guess, secret as usize) == key))
+        .collect()
+}
+
+/// When the answers of `history` fit no code: the first answer (its index) with which no code
+/// fits the answers up to it, the one that conflicts with those before it. `None` while some
+/// code fits them all.
+pub fn first_conflict(answers: Answers<'_>, history: &[(usize, Feedback)]) -> Option<usize> {
+    (0..history.len()).find(|&end| consistent_codes(answers, &history[..=end]).is_empty())
+}
+
+/// The write-up's letters example: 4 letters of 26, the first three known to be `ABC`, so 23
+/// codes remain (`ABCD` to `ABCZ`). The tree of `strategy` over them, guessing among all
+/// 358,800 codes (random-consistent guesses only among the 23).
+pub fn letters_example(
+    strategy: Strategy,
+    seed: u64,
+    progress: &mut impl Progress,
+) -> Result<(Tree, Codes), StrategyError> {
+    let codes = Variant::FOUR_OF_26.codes();
+    let remaining: Vec<u32> =
+        (0..codes.len() as u32).filter(|&code| codes.code(code as usize)[..3] == [0, 1, 2]).collect();
+    let tree = build_from(Answers::Computed(&codes), strategy, remaining, seed, progress)?;
+    Ok((tree, codes))
 }
 
 #[cfg(test)]
@@ -433,9 +503,48 @@ mod tests {
         assert_eq!(first, build_random_tree(&codes, 5, &mut NoProgress).unwrap());
         check_by_replay(&first, &codes);
         let letters = Variant::FOUR_OF_26.codes();
+        let all: Vec<u32> = (0..letters.len() as u32).collect();
         assert!(matches!(
-            build(Answers::Computed(&letters), Strategy::Minimax, 1, &mut NoProgress),
+            build_from(Answers::Computed(&letters), Strategy::Minimax, all, 1, &mut NoProgress),
             Err(StrategyError::TooManyCodes(..))
         ));
+    }
+
+    #[test]
+    fn a_conflicting_answer_is_named_and_consistent_codes_fit_every_answer() {
+        let table = FeedbackTable::new(Variant::FOUR_OF_TEN).unwrap();
+        let answers = Answers::Table(&table);
+        let codes = &table.codes;
+        let guess = |text: &str| codes.parse(text).unwrap();
+        // The secret 8021: 0123 gets 1 A (the 2) and 2 B (the 0 and the 1); 4567 nothing.
+        let history =
+            vec![(guess("0123"), Feedback { a: 1, b: 2 }), (guess("4567"), Feedback { a: 0, b: 0 })];
+        let possible = consistent_codes(answers, &history);
+        assert!(possible.contains(&(guess("8021") as u32)));
+        assert!(possible.iter().all(|&code| {
+            history.iter().all(|&(g, f)| Feedback::of(codes.code(g), codes.code(code as usize)) == f)
+        }));
+        assert_eq!(first_conflict(answers, &history), None);
+        // No code has 0123 with 4 B and 0 B from 3210.
+        let conflicting = vec![
+            (guess("4567"), Feedback { a: 0, b: 0 }),
+            (guess("0123"), Feedback { a: 0, b: 4 }),
+            (guess("3210"), Feedback { a: 0, b: 0 }),
+        ];
+        assert_eq!(first_conflict(answers, &conflicting), Some(2));
+    }
+
+    #[test]
+    fn the_letters_example_shows_why_random_consistent_loses() {
+        let (random, _) = letters_example(Strategy::RandomConsistent, 1, &mut NoProgress).unwrap();
+        let (entropy, codes) = letters_example(Strategy::Entropy, 1, &mut NoProgress).unwrap();
+        let (random, smart) = (random.stats(), entropy.stats());
+        assert_eq!((random.secrets, smart.secrets), (23, 23));
+        // Each consistent guess rules out one letter: 1 + 2 + ... + 23 guesses.
+        assert_eq!((random.total, random.worst), (276, 23));
+        assert!(smart.total < random.total / 2, "{smart:?}");
+        // The first guess tries four new letters, which cannot be the secret.
+        let first = codes.text(entropy.nodes[0].guess as usize);
+        assert!(!first.starts_with("ABC"), "{first}");
     }
 }

@@ -28,6 +28,9 @@ enum BullsCommand {
         after_help = "Examples:\n  curio bulls play --variant 4of10 --secret 8021 --strategy random-consistent --seed 3\n  curio bulls play --variant mastermind --secret 5432 --strategy minimax"
     )]
     Play(PlayArgs),
+    /// The write-up's letters example: 4 letters of 26 with ABC known; each strategy's guesses.
+    #[command(after_help = "Examples:\n  curio bulls letters\n  curio bulls letters --json")]
+    Letters(LettersArgs),
     /// Write a strategy's complete tree as JSON.
     #[command(after_help = "Examples:\n  curio bulls tree --variant 4of10 --strategy minimax --out tree.json")]
     Tree(TreeArgs),
@@ -72,6 +75,13 @@ struct PlayArgs {
 }
 
 #[derive(Debug, Args)]
+struct LettersArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
 struct TreeArgs {
     /// The game.
     #[arg(long, value_parser = named(&Variant::ALL, Variant::name), default_value = "4of10")]
@@ -92,6 +102,7 @@ pub(super) fn run(args: BullsArgs) -> Result<(), CliError> {
         BullsCommand::Solve(args) => solve(args),
         BullsCommand::Play(args) => play(args),
         BullsCommand::Tree(args) => tree(args),
+        BullsCommand::Letters(args) => letters(args),
     }
 }
 
@@ -228,5 +239,37 @@ fn tree(args: TreeArgs) -> Result<(), CliError> {
         stats.total,
         stats.secrets
     );
+    Ok(())
+}
+
+fn letters(args: LettersArgs) -> Result<(), CliError> {
+    let mut rows = Vec::new();
+    for strategy in Strategy::ALL {
+        let started = Instant::now();
+        let (tree, codes) = crate::bulls::letters_example(strategy, 1, &mut NoProgress)
+            .map_err(|error| CliError::Failure(error.into()))?;
+        let stats = tree.stats();
+        rows.push(json!({
+            "strategy": strategy.name(),
+            "total": stats.total,
+            "average": stats.average,
+            "worst": stats.worst,
+            "first_guess": codes.text(tree.nodes[0].guess as usize),
+            "seconds": started.elapsed().as_secs_f64(),
+        }));
+    }
+    if args.json {
+        return print_json(&json!({ "variant": "4of26", "known": "ABC?", "secrets": 23, "strategies": rows }));
+    }
+    say!("4 letters of 26, the first three known to be ABC: 23 secrets (ABCD to ABCZ)");
+    for row in &rows {
+        say!(
+            "{:>17}: {:.2} guesses a game, worst {}, first guess {}",
+            row["strategy"].as_str().unwrap_or_default(),
+            row["average"].as_f64().unwrap_or_default(),
+            row["worst"],
+            row["first_guess"].as_str().unwrap_or_default()
+        );
+    }
     Ok(())
 }

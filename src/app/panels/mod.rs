@@ -3,6 +3,7 @@
 //! `--panel` names from this list alone; a new domain adds its panel file and one line here.
 
 pub mod bot_panel;
+pub mod bulls_panel;
 pub mod fermat_panel;
 pub mod gregg_panel;
 pub mod mines_panel;
@@ -195,6 +196,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<tetris_panel::TetrisPanel>(),
     PanelEntry::of::<gregg_panel::GreggPanel>(),
     PanelEntry::of::<bot_panel::BotPanel>(),
+    PanelEntry::of::<bulls_panel::BullsPanel>(),
 ];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.
