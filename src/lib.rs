@@ -24,6 +24,7 @@ pub mod geom;
 pub mod gregg;
 pub mod jobs;
 pub mod mines;
+pub mod parallel;
 pub mod platform;
 pub mod progress;
 pub mod star;

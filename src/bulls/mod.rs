@@ -11,7 +11,9 @@
 //! - [`Feedback`]: (A, B) of a guess against a secret; [`FeedbackTable`] every pair's, computed
 //!   once per variant (n² bytes, for variants of at most [`MAX_TABLE_CODES`] codes).
 //! - [`strategy`]: the guessers and the complete strategy tree each builds over every secret.
+//! - [`optimal`]: the search for the strategy with the least total guesses.
 
+pub mod optimal;
 pub mod strategy;
 
 pub use strategy::{

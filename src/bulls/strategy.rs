@@ -58,7 +58,7 @@ impl Strategy {
 
     /// The score of a partition of `total` codes into parts of `counts` (zeros allowed);
     /// lower is better.
-    fn score(&self, counts: &[u32], total: u32) -> f64 {
+    pub(crate) fn score(&self, counts: &[u32], total: u32) -> f64 {
         let parts = counts.iter().filter(|&&count| count > 0);
         match self {
             Strategy::RandomConsistent => 0.0,

@@ -31,6 +31,11 @@ enum BullsCommand {
     /// The write-up's letters example: 4 letters of 26 with ABC known; each strategy's guesses.
     #[command(after_help = "Examples:\n  curio bulls letters\n  curio bulls letters --json")]
     Letters(LettersArgs),
+    /// Search the strategy with the least total guesses (exact, or the best within a depth).
+    #[command(
+        after_help = "Exact unless --depth or --candidates limit the search; --minutes stops it and reports the best found. --state FILE saves the search after each first guess and resumes from it.\n\nExamples:\n  curio bulls optimal --variant mastermind --depth 2 --candidates 30 --json\n  curio bulls optimal --variant 4of10 --depth 2 --minutes 5\n  curio bulls optimal --variant mastermind --minutes 60 --state search.json"
+    )]
+    Optimal(OptimalArgs),
     /// Write a strategy's complete tree as JSON.
     #[command(after_help = "Examples:\n  curio bulls tree --variant 4of10 --strategy minimax --out tree.json")]
     Tree(TreeArgs),
@@ -75,6 +80,28 @@ struct PlayArgs {
 }
 
 #[derive(Debug, Args)]
+struct OptimalArgs {
+    /// The game.
+    #[arg(long, value_parser = named(&Variant::ALL, Variant::name), default_value = "4of10")]
+    variant: Variant,
+    /// Optimise only this many levels of guesses (below: the entropy strategy), 1..=20.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
+    depth: Option<u64>,
+    /// Try only this many best-scored guesses at a node, 1..=100000.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    candidates: Option<u64>,
+    /// Stop after this many minutes and report the best found.
+    #[arg(long, default_value_t = 10.0)]
+    minutes: f64,
+    /// Save the search here after each first guess, and resume from it when it exists.
+    #[arg(long, value_name = "FILE.json")]
+    state: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
 struct LettersArgs {
     /// Print one JSON object.
     #[arg(long)]
@@ -103,6 +130,7 @@ pub(super) fn run(args: BullsArgs) -> Result<(), CliError> {
         BullsCommand::Play(args) => play(args),
         BullsCommand::Tree(args) => tree(args),
         BullsCommand::Letters(args) => letters(args),
+        BullsCommand::Optimal(args) => optimal(args),
     }
 }
 
@@ -272,4 +300,122 @@ fn letters(args: LettersArgs) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// Asks the search to stop once the deadline passes.
+struct Deadline(Instant);
+
+impl crate::progress::Progress for Deadline {
+    fn report(&mut self, _done: u64, _total: u64, _message: &str) -> std::ops::ControlFlow<()> {
+        if Instant::now() >= self.0 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
+    }
+}
+
+fn optimal(args: OptimalArgs) -> Result<(), CliError> {
+    use crate::bulls::optimal::{OptimalOptions, OptimalState, search};
+    if !(args.minutes.is_finite() && args.minutes > 0.0) {
+        return Err(usage(anyhow::anyhow!("--minutes must be a positive number, got {}", args.minutes)));
+    }
+    let options = OptimalOptions { depth: args.depth.map(|d| d as usize), candidates: args.candidates.map(|k| k as usize) };
+    let state = match &args.state {
+        Some(path) if path.exists() => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|error| usage(anyhow::anyhow!("cannot read {}: {error}", path.display())))?;
+            let state: OptimalState = serde_json::from_str(&text)
+                .map_err(|error| usage(anyhow::anyhow!("{} is not a saved search: {error}", path.display())))?;
+            if state.variant != args.variant.name || state.options != options {
+                return Err(usage(anyhow::anyhow!(
+                    "{} is a search of {} with other options; start a new file or give the same --variant, --depth and --candidates",
+                    path.display(),
+                    state.variant
+                )));
+            }
+            state
+        }
+        _ => OptimalState::default(),
+    };
+    let table = FeedbackTable::new(args.variant).map_err(|error| usage(anyhow::anyhow!("{error}")))?;
+    let started = Instant::now();
+    let mut deadline = Deadline(started + std::time::Duration::from_secs_f64(args.minutes * 60.0));
+    let mut last = OptimalState::default();
+    let save_path = args.state.clone();
+    let mut save_error = None;
+    let result = search(&table, options, state, &mut deadline, |state| {
+        last = state.clone();
+        if let Some(path) = &save_path
+            && let Ok(text) = serde_json::to_string(state)
+            && let Err(error) = crate::files::write_atomically(path, text.as_bytes())
+        {
+            save_error = Some(format!("cannot save the search to {}: {error}", path.display()));
+        }
+    });
+    if let Some(error) = save_error {
+        return Err(CliError::Failure(anyhow::anyhow!(error)));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let codes = &table.codes;
+    let secrets = codes.len() as f64;
+    match result {
+        Ok(found) => {
+            let stats = found.tree.stats();
+            if args.json {
+                return print_json(&json!({
+                    "variant": args.variant.name,
+                    "strategy": "optimal",
+                    "secrets": stats.secrets,
+                    "total": found.total,
+                    "average": found.total as f64 / secrets,
+                    "worst": stats.worst,
+                    "histogram": stats.histogram,
+                    "first_guess": codes.text(found.first_guess as usize),
+                    "exact": found.exact,
+                    "lower_bound": found.lower_bound,
+                    "complete": true,
+                    "depth": args.depth,
+                    "candidates": args.candidates,
+                    "nodes": found.nodes,
+                    "seconds": seconds,
+                }));
+            }
+            say!(
+                "{} {}: {} guesses over {} secrets, {:.4} a game, worst {}, first guess {}; {} nodes, {seconds:.1} s",
+                args.variant.name,
+                if found.exact { "optimal (proven)" } else { "best within the limits" },
+                found.total,
+                stats.secrets,
+                found.total as f64 / secrets,
+                stats.worst,
+                codes.text(found.first_guess as usize),
+                found.nodes
+            );
+            Ok(())
+        }
+        Err(crate::bulls::StrategyError::Cancelled(_)) => {
+            let best = last.best();
+            if args.json {
+                return print_json(&json!({
+                    "variant": args.variant.name,
+                    "strategy": "optimal",
+                    "complete": false,
+                    "total": best.map(|(_, total)| total),
+                    "average": best.map(|(_, total)| total as f64 / secrets),
+                    "first_guess": best.map(|(guess, _)| codes.text(guess as usize)),
+                    "first_guesses_done": last.done.len(),
+                    "exact": false,
+                    "seconds": seconds,
+                }));
+            }
+            match best {
+                Some((guess, total)) => say!(
+                    "stopped after {seconds:.0} s: best so far {total} guesses ({:.4} a game) from {}; {} first guesses done",
+                    total as f64 / secrets,
+                    codes.text(guess as usize),
+                    last.done.len()
+                ),
+                None => say!("stopped after {seconds:.0} s before the first guess was searched"),
+            }
+            Ok(())
+        }
+        Err(error) => Err(CliError::Failure(error.into())),
+    }
 }

@@ -2,8 +2,8 @@
 
 use super::board::SizeError;
 use super::game::{Game, GameResult, Rules, play_game};
-use super::parallel::map_reporting;
 use super::policy::Policy;
+use crate::parallel::map_reporting;
 use crate::progress::{Cancelled, Progress};
 use crate::stats::{game_seed, mean_interval};
 use std::time::Instant;

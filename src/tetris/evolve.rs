@@ -7,8 +7,8 @@
 
 use super::board::SizeError;
 use super::game::{Rules, play_game};
-use super::parallel::map_reporting;
 use super::policy::{FeatureSet, Policy, Weights};
+use crate::parallel::map_reporting;
 use crate::progress::{Cancelled, Progress};
 use crate::stats::game_seed;
 use rand::seq::SliceRandom;

@@ -20,7 +20,6 @@ pub mod board;
 pub mod evolve;
 pub mod features;
 pub mod game;
-mod parallel;
 pub mod piece;
 pub mod policy;
 pub mod run_file;

@@ -71,3 +71,30 @@ fn bad_codes_variants_and_strategies_are_one_line() {
     assert_bad_input(&["bulls", "solve", "--strategy", "greedy"], &["greedy"]);
     assert_bad_input(&["bulls", "solve", "--variant", "4of26", "--strategy", "minimax"], &["358800 codes", "minimax"]);
 }
+
+#[test]
+fn optimal_searches_within_limits_and_resumes_from_its_state() {
+    let folder = temp_dir("bulls-optimal");
+    let state = folder.path().join("search.json");
+    let args = [
+        "bulls", "optimal", "--variant", "mastermind", "--depth", "1", "--json", "--state", path_str(&state),
+    ];
+    let first = json_of(&args);
+    assert_eq!(first["complete"], true);
+    assert_eq!(first["exact"], false);
+    // Better than entropy's 5,722 with the best first guess, not better than the optimum 5,625.
+    let total = first["total"].as_u64().expect("total");
+    assert!((5625..5722).contains(&total), "{first}");
+    let histogram: u64 = first["histogram"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(histogram, 1296);
+    assert!(state.exists());
+    // Resumed from the saved state: the same answer.
+    assert_eq!(json_of(&args)["total"], total);
+    // A state of other options is refused.
+    assert_bad_input(
+        &["bulls", "optimal", "--variant", "mastermind", "--depth", "2", "--state", path_str(&state)],
+        &["other options"],
+    );
+    assert_bad_input(&["bulls", "optimal", "--variant", "mastermind", "--minutes", "0"], &["--minutes must be a positive number"]);
+    assert_bad_input(&["bulls", "optimal", "--variant", "4of26"], &["358800 codes"]);
+}

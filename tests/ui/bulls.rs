@@ -144,3 +144,19 @@ fn bulls_panel_snapshot() {
 fn bulls_panel_small_window_snapshot() {
     snapshot_app("bulls_panel_small", [520.0, 400.0], |_| bulls_app(mastermind()));
 }
+
+#[test]
+fn the_optimum_is_searched_in_the_background() {
+    let state = BullsPanelState { optimal_depth: 1, optimal_candidates: 0, ..mastermind() };
+    let mut harness = harness(bulls_app(state));
+    settle(&mut harness);
+    harness.get_by_role_and_label(Role::Button, "Search the optimum").click();
+    harness.step();
+    settle(&mut harness);
+    harness.run();
+    let (options, result) = harness.state_mut().panel_mut::<BullsPanel>().optimal.clone().expect("a result");
+    assert_eq!(options.depth, Some(1));
+    assert_eq!(result.tree.stats().total, result.total);
+    assert!(result.total < 5801, "better than minimax's 5,801");
+    harness.get_by_label_contains("best within 1 levels");
+}

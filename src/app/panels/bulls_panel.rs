@@ -6,6 +6,7 @@
 use super::{Family, Panel, PanelType, Settings};
 use crate::app::widgets::{Outcome, job_progress, outcome_label};
 use crate::app::{background, theme};
+use crate::bulls::optimal::{OptimalOptions, OptimalResult, OptimalState};
 use crate::bulls::{
     Answers, Codes, Feedback, FeedbackTable, Strategy, StrategyError, Tree, TreeStats, Variant, build_tree,
     choose_guess, consistent_codes, first_conflict, letters_example, random_consistent_runs,
@@ -58,6 +59,10 @@ pub struct BullsPanelState {
     pub random_runs: u32,
     /// What the canvas shows.
     pub view: BullsView,
+    /// The optimum search's levels of guesses optimised (0: all, exact).
+    pub optimal_depth: u32,
+    /// The optimum search's guesses tried at a node (0: all).
+    pub optimal_candidates: u32,
 }
 
 impl Default for BullsPanelState {
@@ -69,6 +74,8 @@ impl Default for BullsPanelState {
             seed: 1,
             random_runs: 100,
             view: BullsView::Play,
+            optimal_depth: 2,
+            optimal_candidates: 20,
         }
     }
 }
@@ -79,6 +86,8 @@ impl Settings for BullsPanelState {
             self.variant = Variant::FOUR_OF_TEN.name.to_string();
         }
         self.random_runs = self.random_runs.clamp(1, 10_000);
+        self.optimal_depth = self.optimal_depth.min(20);
+        self.optimal_candidates = self.optimal_candidates.min(100_000);
     }
 }
 
@@ -132,6 +141,9 @@ pub struct BullsPanel {
     /// Every strategy's figures, once computed.
     pub results: Option<Vec<StrategyResult>>,
     letters_job: Option<Job<Result<Vec<LettersRow>, StrategyError>>>,
+    optimal_job: Option<Job<Result<OptimalResult, StrategyError>>>,
+    /// The last optimum search's result, with the options it ran with.
+    pub optimal: Option<(OptimalOptions, OptimalResult)>,
     /// The letters example's figures.
     pub letters: Option<Vec<LettersRow>>,
     search: String,
@@ -161,6 +173,8 @@ impl PanelType for BullsPanel {
             results: None,
             letters_job: None,
             letters: None,
+            optimal_job: None,
+            optimal: None,
             search: String::new(),
             state,
         };
@@ -349,6 +363,35 @@ impl BullsPanel {
         }
     }
 
+    /// The optimum search's options as set.
+    pub fn optimal_options(&self) -> OptimalOptions {
+        OptimalOptions {
+            depth: (self.state.optimal_depth > 0).then_some(self.state.optimal_depth as usize),
+            candidates: (self.state.optimal_candidates > 0).then_some(self.state.optimal_candidates as usize),
+        }
+    }
+
+    /// Searches the strategy with the least total guesses in the background (Cancel stops it).
+    pub fn start_optimal(&mut self, ctx: &egui::Context) {
+        if self.optimal_job.is_some() {
+            return;
+        }
+        let Some(table) = self.table.clone() else {
+            self.message = Some(Err(
+                "the optimum needs the feedback table: wait for it, or pick a smaller variant".into(),
+            ));
+            return;
+        };
+        let options = self.optimal_options();
+        let spawned = background::spawn(ctx, "curio-bulls-optimal", move |reporter| {
+            crate::bulls::optimal::search(&table, options, OptimalState::default(), reporter, |_| {})
+        });
+        match spawned {
+            Ok(job) => self.optimal_job = Some(job),
+            Err(error) => self.message = Some(Err(format!("cannot start the search: {error}"))),
+        }
+    }
+
     /// Computes the letters example for every strategy in the background.
     pub fn start_letters(&mut self, ctx: &egui::Context) {
         if self.letters_job.is_some() {
@@ -466,6 +509,43 @@ impl BullsPanel {
                     ui.end_row();
                 }
             });
+        }
+    }
+
+    fn optimal_controls(&mut self, ui: &mut egui::Ui) {
+        egui::Grid::new("bulls-optimal").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let label = ui.label("levels optimised");
+            ui.add(egui::DragValue::new(&mut self.state.optimal_depth).range(0..=20))
+                .labelled_by(label.id)
+                .on_hover_text("0: every level (exact, may take very long)");
+            ui.end_row();
+            let label = ui.label("guesses tried");
+            ui.add(egui::DragValue::new(&mut self.state.optimal_candidates).range(0..=100_000))
+                .labelled_by(label.id)
+                .on_hover_text("at each node, the best-scored; 0: every guess");
+            ui.end_row();
+        });
+        if let Some(job) = &self.optimal_job {
+            job_progress(ui, job);
+        } else if ui.button("Search the optimum").clicked() {
+            self.start_optimal(&ui.ctx().clone());
+        }
+        if let Some((options, result)) = &self.optimal {
+            let kind = if result.exact {
+                "the least there is (proven)".to_string()
+            } else {
+                format!(
+                    "best within {} levels, {} guesses a node",
+                    options.depth.map_or("all".to_string(), |d| d.to_string()),
+                    options.candidates.map_or("all".to_string(), |k| k.to_string())
+                )
+            };
+            ui.label(format!(
+                "optimum: {} guesses ({:.4} a game), first guess {}: {kind}",
+                result.total,
+                result.total as f64 / self.codes.len() as f64,
+                self.codes.text(result.first_guess as usize)
+            ));
         }
     }
 
@@ -713,6 +793,17 @@ impl Panel for BullsPanel {
             }
             self.strategies_job = None;
         }
+        if let Some(job) = &mut self.optimal_job
+            && let Some(result) = job.poll()
+        {
+            match result {
+                Ok(Ok(found)) => self.optimal = Some((self.optimal_options(), found)),
+                Ok(Err(StrategyError::Cancelled(_))) => self.message = Some(Err("search cancelled".into())),
+                Ok(Err(error)) => self.message = Some(Err(format!("optimum: {error}"))),
+                Err(panicked) => self.message = Some(Err(panicked.to_string())),
+            }
+            self.optimal_job = None;
+        }
         if let Some(job) = &mut self.letters_job
             && let Some(result) = job.poll()
         {
@@ -767,6 +858,9 @@ impl Panel for BullsPanel {
         ui.separator();
         ui.strong("Strategies");
         self.strategies_controls(ui);
+        ui.separator();
+        ui.strong("Optimum");
+        self.optimal_controls(ui);
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
@@ -790,5 +884,6 @@ impl Panel for BullsPanel {
             || self.proposal_job.is_running()
             || self.strategies_job.is_some()
             || self.letters_job.is_some()
+            || self.optimal_job.is_some()
     }
 }
