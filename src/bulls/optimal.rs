@@ -316,6 +316,15 @@ pub fn search(
             let budget = best.load(Ordering::Relaxed);
             let result = if split.bound >= budget {
                 None
+            } else if budget == u64::MAX {
+                // Nothing to beat yet: the parts are independent, so they share the cores
+                // (the only first guess of a game without repeats keeps both busy this way).
+                use rayon::prelude::*;
+                let costs: Result<Vec<Option<u64>>, Cancelled> =
+                    split.parts.par_iter().map(|part| search.cost(part, 1, u64::MAX)).collect();
+                let total = all.len() as u64 + costs?.into_iter().map(|cost| cost.unwrap_or(0)).sum::<u64>();
+                best.fetch_min(total, Ordering::Relaxed);
+                Some(total)
             } else {
                 let mut total = all.len() as u64;
                 let mut rest: u64 =
@@ -399,17 +408,8 @@ fn best_tree(search: &Search<'_>, first: u32) -> Result<Tree, StrategyError> {
                 best.map_or(set[0], |(_, guess)| guess)
             }
         };
-        let row = table.row(guess as usize);
-        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); table.key_space()];
-        for &secret in &set {
-            parts[usize::from(row[secret as usize])].push(secret);
-        }
         let mut answers = Vec::new();
-        for (key, part) in parts.into_iter().enumerate() {
-            if part.is_empty() {
-                continue;
-            }
-            let key = key as u8;
+        for (key, part) in super::strategy::partition(super::Answers::Table(table), guess as usize, &set) {
             let secrets = part.len() as u32;
             if key == search.solved {
                 answers.push((key, secrets, None));

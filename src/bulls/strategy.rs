@@ -350,7 +350,6 @@ pub fn build_from(
     let variant = codes.variant;
     let positions = variant.positions;
     let solved = Feedback { a: positions as u8, b: 0 }.key(positions);
-    let key_space = (positions + 1) * (positions + 1);
     let mut random = Pcg64Mcg::seed_from_u64(seed);
     let mut nodes: Vec<Node> = vec![Node { guess: 0, secrets: remaining.len() as u32, answers: Vec::new() }];
     // Work: (the codes still possible, the node to fill in). Depth first, answers in key order,
@@ -361,17 +360,9 @@ pub fn build_from(
             check(progress.report(nodes.len() as u64, 0, "building the tree"))?;
         }
         let guess = choose_guess(answers, strategy, &remaining, &mut random)?;
-        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); key_space];
-        for &secret in &remaining {
-            parts[usize::from(answers.key(guess, secret as usize))].push(secret);
-        }
         let mut node_answers = Vec::new();
         let mut children = Vec::new();
-        for (key, part) in parts.into_iter().enumerate() {
-            if part.is_empty() {
-                continue;
-            }
-            let key = key as u8;
+        for (key, part) in partition(answers, guess, &remaining) {
             let secrets = part.len() as u32;
             if key == solved {
                 node_answers.push((key, secrets, None));
@@ -389,6 +380,21 @@ pub fn build_from(
         stack.extend(children.into_iter().rev());
     }
     Ok(Tree { variant, strategy, nodes })
+}
+
+/// The non-empty parts of `set` by the answer `guess` gets, in key order.
+pub(crate) fn partition(answers: Answers<'_>, guess: usize, set: &[u32]) -> Vec<(u8, Vec<u32>)> {
+    let positions = answers.codes().variant.positions;
+    let mut parts: Vec<Vec<u32>> = vec![Vec::new(); (positions + 1) * (positions + 1)];
+    for &secret in set {
+        parts[usize::from(answers.key(guess, secret as usize))].push(secret);
+    }
+    parts
+        .into_iter()
+        .enumerate()
+        .filter(|(_, part)| !part.is_empty())
+        .map(|(key, part)| (key as u8, part))
+        .collect()
 }
 
 /// `runs` random-consistent trees (run `i` seeded by `stats::game_seed(seed, i)`), each

@@ -741,6 +741,22 @@ fn tree_node(ui: &mut egui::Ui, tree: &Tree, codes: &Codes, index: u32, path: &[
         });
 }
 
+/// The result of a finished job, which is taken out, or `None` while it runs (or when there is
+/// none); a failure is one line naming `what` failed.
+fn finished<T: Send + 'static>(
+    job: &mut Option<Job<Result<T, StrategyError>>>,
+    what: &str,
+) -> Option<Result<T, String>> {
+    let result = job.as_mut()?.poll()?;
+    *job = None;
+    Some(match result {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(StrategyError::Cancelled(_))) => Err(format!("{what} cancelled")),
+        Ok(Err(error)) => Err(format!("{what}: {error}")),
+        Err(panicked) => Err(panicked.to_string()),
+    })
+}
+
 impl Panel for BullsPanel {
     fn logic(&mut self, ctx: &egui::Context) {
         let variant = self.state.variant();
@@ -783,36 +799,20 @@ impl Panel for BullsPanel {
                 self.request_proposal(ctx);
             }
         }
-        if let Some(job) = &mut self.strategies_job
-            && let Some(result) = job.poll()
-        {
-            match result {
-                Ok(Ok(results)) => self.results = Some(results),
-                Ok(Err(error)) => self.message = Some(Err(format!("strategies: {error}"))),
-                Err(panicked) => self.message = Some(Err(panicked.to_string())),
-            }
-            self.strategies_job = None;
+        match finished(&mut self.strategies_job, "strategies") {
+            Some(Ok(results)) => self.results = Some(results),
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
         }
-        if let Some(job) = &mut self.optimal_job
-            && let Some(result) = job.poll()
-        {
-            match result {
-                Ok(Ok(found)) => self.optimal = Some((self.optimal_options(), found)),
-                Ok(Err(StrategyError::Cancelled(_))) => self.message = Some(Err("search cancelled".into())),
-                Ok(Err(error)) => self.message = Some(Err(format!("optimum: {error}"))),
-                Err(panicked) => self.message = Some(Err(panicked.to_string())),
-            }
-            self.optimal_job = None;
+        match finished(&mut self.optimal_job, "optimum search") {
+            Some(Ok(found)) => self.optimal = Some((self.optimal_options(), found)),
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
         }
-        if let Some(job) = &mut self.letters_job
-            && let Some(result) = job.poll()
-        {
-            match result {
-                Ok(Ok(rows)) => self.letters = Some(rows),
-                Ok(Err(error)) => self.message = Some(Err(format!("letters: {error}"))),
-                Err(panicked) => self.message = Some(Err(panicked.to_string())),
-            }
-            self.letters_job = None;
+        match finished(&mut self.letters_job, "letters example") {
+            Some(Ok(rows)) => self.letters = Some(rows),
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
         }
     }
 
