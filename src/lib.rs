@@ -22,6 +22,7 @@ pub mod fermat;
 pub mod files;
 pub mod geom;
 pub mod gregg;
+pub mod hanoi;
 pub mod jobs;
 pub mod mines;
 pub mod parallel;

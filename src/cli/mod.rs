@@ -66,6 +66,8 @@ domain_commands! {
     bot::Bot(BotArgs),
     /// Bulls and Cows and Mastermind: every strategy's exact cost over every secret.
     bulls::Bulls(BullsArgs),
+    /// Towers of Hanoi: any start, 3 to 6 pegs, Frame–Stewart against search.
+    hanoi::Hanoi(HanoiArgs),
 }
 
 /// Options of `curio gui`.

@@ -1,0 +1,53 @@
+//! The `curio hanoi` commands: solutions, the Frame–Stewart table against search, a search's
+//! report, the average distance against its formula, and bad input.
+
+use crate::common::*;
+
+#[test]
+fn solve_reports_moves_and_a_legal_path() {
+    let report = json_of(&["hanoi", "solve", "--pegs", "4", "--disks", "6", "--moves", "--json"]);
+    assert_eq!(report["moves"], 17);
+    assert_eq!(report["path"].as_array().map(Vec::len), Some(17));
+    let report = json_of(&["hanoi", "solve", "--pegs", "3", "--disks", "3", "--from", "012", "--to", "210", "--json"]);
+    assert_eq!(report["moves"], 3);
+    let report = json_of(&["hanoi", "solve", "--pegs", "4", "--disks", "4", "--from", "0013", "--to", "3210", "--json"]);
+    assert_eq!(report["method"], "search (optimal)");
+}
+
+#[test]
+fn the_table_puts_frame_stewart_beside_search() {
+    let report = json_of(&["hanoi", "table", "--pegs", "4", "--max-disks", "8", "--json"]);
+    assert_eq!(report["pegs"], 4);
+    let rows = report["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        assert_eq!(row["frame_stewart"], row["searched"], "{row}");
+    }
+    assert_eq!(rows[5]["frame_stewart"], 17);
+}
+
+#[test]
+fn search_reports_the_json_contract() {
+    let report = json_of(&["hanoi", "search", "--pegs", "4", "--disks", "6", "--json"]);
+    assert_eq!(report["positions"], 4096);
+    assert_eq!(report["to_perfect"], serde_json::json!([0, 17, 17, 17]));
+    assert!(report["eccentricity"].as_u64().unwrap() >= 17);
+    assert!(report["seconds"].as_f64().is_some() && report["peak_bytes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn the_average_agrees_with_the_corrected_formula() {
+    let report = json_of(&["hanoi", "average", "--disks", "4", "--json"]);
+    let (average, formula) = (report["average"].as_f64().unwrap(), report["formula"].as_f64().unwrap());
+    assert!((average - formula).abs() < 1e-9, "{report}");
+    assert!((average - report["write_up_formula"].as_f64().unwrap()).abs() > 1e-4);
+}
+
+#[test]
+fn bad_positions_and_sizes_are_one_line() {
+    assert_bad_input(&["hanoi", "solve", "--pegs", "4", "--disks", "4", "--from", "0014"], &["'4' is not a peg of 4"]);
+    assert_bad_input(&["hanoi", "solve", "--pegs", "4", "--disks", "4", "--from", "001"], &["names 3 disks"]);
+    assert_bad_input(&["hanoi", "solve", "--pegs", "7", "--disks", "4"], &["7 pegs"]);
+    assert_bad_input(&["hanoi", "search", "--pegs", "4", "--disks", "17"], &["17179869184 positions"]);
+    assert_bad_input(&["hanoi", "average", "--disks", "9"], &["1 to 8"]);
+}
