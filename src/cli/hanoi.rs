@@ -200,19 +200,33 @@ fn table(args: TableArgs) -> Result<(), CliError> {
         } else {
             None
         };
-        out.push(json!({ "disks": disks, "frame_stewart": moves, "split": split, "searched": searched }));
+        // The write-up's guess for disks close to the pegs: 4n − 2m + 1 (n disks, m pegs).
+        let guess = 4 * disks as i64 - 2 * args.pegs as i64 + 1;
+        out.push(json!({
+            "disks": disks,
+            "frame_stewart": moves,
+            "split": split,
+            "searched": searched,
+            "write_up_guess": guess,
+            "guess_holds": guess == moves as i64,
+        }));
     }
     if args.json {
         return print_json(&json!({ "pegs": args.pegs, "rows": out }));
     }
-    say!("{} pegs: disks, Frame–Stewart moves, split (disks moved aside first), searched optimum", args.pegs);
+    say!(
+        "{} pegs: disks, Frame–Stewart moves, split (disks moved aside first), searched optimum, the write-up's 4n-2m+1",
+        args.pegs
+    );
     for row in &out {
         say!(
-            "{:>3} {:>12} {:>4} {}",
+            "{:>3} {:>12} {:>4} {:>6} {:>6}{}",
             row["disks"],
             row["frame_stewart"],
             row["split"],
-            row["searched"].as_u64().map_or("-".to_string(), |d| d.to_string())
+            row["searched"].as_u64().map_or("-".to_string(), |d| d.to_string()),
+            row["write_up_guess"],
+            if row["guess_holds"] == true { " holds" } else { "" }
         );
     }
     Ok(())

@@ -6,6 +6,7 @@ pub mod bot_panel;
 pub mod bulls_panel;
 pub mod fermat_panel;
 pub mod gregg_panel;
+pub mod hanoi_panel;
 pub mod mines_panel;
 pub mod star_panel;
 pub mod tetris_panel;
@@ -197,6 +198,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<gregg_panel::GreggPanel>(),
     PanelEntry::of::<bot_panel::BotPanel>(),
     PanelEntry::of::<bulls_panel::BullsPanel>(),
+    PanelEntry::of::<hanoi_panel::HanoiPanel>(),
 ];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.

@@ -1,0 +1,94 @@
+//! The Towers of Hanoi panel: solve from a set-up position and step to the target, a disk moved
+//! by dragging (and an illegal drop refused), the table against search, 4-peg searches in the
+//! background, and snapshots.
+
+use crate::common::{drag, harness, settle, snapshot_app};
+use curio::app::CurioApp;
+use curio::app::panels::hanoi_panel::{HanoiPanel, HanoiPanelState};
+use curio::app::state::AppState;
+use curio::hanoi::{Position, three};
+use eframe::egui::PointerButton;
+use eframe::egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+
+fn hanoi_app(state: HanoiPanelState) -> CurioApp {
+    CurioApp::with_state(AppState::showing::<HanoiPanel>().with::<HanoiPanel>(&state), None)
+}
+
+#[test]
+fn solving_from_a_set_up_position_reaches_the_target_in_the_optimum() {
+    let mut harness = harness(hanoi_app(HanoiPanelState::default()));
+    harness.run();
+    harness.get_by_label("set up").click();
+    harness.run();
+    harness.get_by_label("set up").type_text("01210");
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Set").click();
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Solve from here").click();
+    harness.run();
+    let panel = harness.state_mut().panel_mut::<HanoiPanel>();
+    let start = Position::parse("01210", 3, 5).unwrap();
+    let optimum = three::distance(&start, &Position::tower(3, 5, 2));
+    assert_eq!(panel.plan.len() as u64, optimum);
+    assert_eq!(panel.optimum_from_start(), Some(optimum));
+    for _ in 0..optimum {
+        panel.step();
+    }
+    assert_eq!(panel.position, Position::tower(3, 5, 2));
+    assert_eq!(panel.state.moves_made, optimum);
+    harness.run();
+    harness.get_by_label_contains(&format!("{optimum} moves made from 01210"));
+}
+
+#[test]
+fn a_disk_is_dragged_to_a_peg_and_an_illegal_drop_is_refused() {
+    let mut harness = harness(hanoi_app(HanoiPanelState::default()));
+    harness.run();
+    let board = harness.state_mut().panel_mut::<HanoiPanel>().board_rect().expect("the board is drawn");
+    let column = board.width() / 3.0;
+    let at = |peg: f32| eframe::egui::Pos2::new(board.left() + column * (peg + 0.5), board.bottom() - 20.0);
+    assert_eq!(harness.state_mut().panel_mut::<HanoiPanel>().position.text(), "00000");
+    // From peg 0 to peg 1: the top (smallest) disk moves.
+    drag(&mut harness, at(0.0), at(1.0), PointerButton::Primary);
+    let panel = harness.state_mut().panel_mut::<HanoiPanel>();
+    assert_eq!(panel.position.text(), "00001", "{:?}", panel.message);
+    assert_eq!(panel.state.moves_made, 1);
+    // Disk 2 onto disk 1 is refused, and said so.
+    drag(&mut harness, at(0.0), at(1.0), PointerButton::Primary);
+    let panel = harness.state_mut().panel_mut::<HanoiPanel>();
+    assert_eq!(panel.position.text(), "00001");
+    assert!(panel.message.as_ref().is_some_and(|m| m.as_ref().is_err_and(|e| e.contains("cannot go on peg 1"))));
+}
+
+#[test]
+fn the_table_is_searched_in_the_background() {
+    let state = HanoiPanelState { pegs: 4, disks: 6, position: "000000".into(), start: "000000".into(), ..HanoiPanelState::default() };
+    let mut harness = harness(hanoi_app(state));
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Search the optimum of each n").click();
+    harness.step();
+    settle(&mut harness);
+    harness.run();
+    let panel = harness.state_mut().panel_mut::<HanoiPanel>();
+    let (pegs, found) = panel.searched.clone().expect("searched");
+    assert_eq!(pegs, 4);
+    assert_eq!(found[6], Some(17));
+    harness.get_by_role_and_label(Role::Button, "Search every position from here").click();
+    harness.step();
+    settle(&mut harness);
+    harness.run();
+    let report = harness.state_mut().panel_mut::<HanoiPanel>().report.clone().expect("report");
+    assert_eq!(report.positions, 4096);
+    assert_eq!(report.to_perfect[3], 17);
+}
+
+#[test]
+fn hanoi_panel_snapshot() {
+    snapshot_app("hanoi_panel", [1100.0, 700.0], |_| hanoi_app(HanoiPanelState::default()));
+}
+
+#[test]
+fn hanoi_panel_small_window_snapshot() {
+    snapshot_app("hanoi_panel_small", [520.0, 400.0], |_| hanoi_app(HanoiPanelState::default()));
+}
