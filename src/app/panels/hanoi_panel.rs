@@ -358,6 +358,18 @@ impl HanoiPanel {
         );
     }
 
+    /// Searches every position from the current one in the background (more than 3 pegs).
+    pub fn start_search(&mut self, ctx: &egui::Context) {
+        if self.search_job.is_some() {
+            return;
+        }
+        let start = self.position.clone();
+        match background::spawn(ctx, "curio-hanoi-search", move |reporter| search::search(&start, reporter)) {
+            Ok(job) => self.search_job = Some(job),
+            Err(error) => self.message = Some(Err(format!("cannot start the search: {error}"))),
+        }
+    }
+
     fn histogram_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(8.0)));
         let ui = &mut child;
