@@ -30,6 +30,12 @@ enum HanoiCommand {
     /// Frame–Stewart numbers and splits for 1..=N disks, against search where it fits.
     #[command(after_help = "Examples:\n  curio hanoi table --pegs 4 --max-disks 30\n  curio hanoi table --pegs 4 --max-disks 15 --search-disks 15 --json")]
     Table(TableArgs),
+    /// Draw the disks of a position, the 3-peg state graph or the Frame–Stewart table as SVG or
+    /// PNG (the same file as the panel's Export).
+    #[command(
+        after_help = "Examples:\n  curio hanoi render --what disks --pegs 4 --disks 6 --from 001302 --out disks.svg\n  curio hanoi render --what graph --disks 6 --out graph.png --size 2048\n  curio hanoi render --what table --pegs 4 --disks 12 --out table.svg"
+    )]
+    Render(RenderArgs),
     /// The exact average distance between two 3-peg positions by search, against the formula.
     #[command(after_help = "Examples:\n  curio hanoi average --disks 6 --json")]
     Average(AverageArgs),
@@ -90,6 +96,39 @@ struct TableArgs {
     json: bool,
 }
 
+/// What `render` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Drawing {
+    /// The pegs and disks of the position.
+    Disks,
+    /// The 3-peg state graph, coloured by distance from the position.
+    Graph,
+    /// The Frame–Stewart table.
+    Table,
+}
+
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// What to draw.
+    #[arg(long, value_enum, default_value = "disks")]
+    what: Drawing,
+    /// Pegs, 3 to 6.
+    #[arg(long, default_value_t = 3)]
+    pegs: usize,
+    /// Disks.
+    #[arg(long)]
+    disks: usize,
+    /// The position (default: a tower on peg 0).
+    #[arg(long)]
+    from: Option<String>,
+    /// PNG size in pixels (longest side); ignored for SVG.
+    #[arg(long, default_value_t = 1600)]
+    size: u64,
+    /// The file to write (.svg or .png).
+    #[arg(long)]
+    out: std::path::PathBuf,
+}
+
 #[derive(Debug, Args)]
 struct AverageArgs {
     /// Disks, 1 to 8 (3^n positions, every ordered pair).
@@ -106,6 +145,7 @@ pub(super) fn run(args: HanoiArgs) -> Result<(), CliError> {
         HanoiCommand::Search(args) => search_command(args),
         HanoiCommand::Table(args) => table(args),
         HanoiCommand::Average(args) => average(args),
+        HanoiCommand::Render(args) => render(args),
     }
 }
 
@@ -251,5 +291,26 @@ fn average(args: AverageArgs) -> Result<(), CliError> {
         "{} disks: average distance {searched:.9} by every pair; formula with 12/59 {formula:.9}, with the write-up's 12/29 {write_up:.9}",
         args.disks
     );
+    Ok(())
+}
+
+fn render(args: RenderArgs) -> Result<(), CliError> {
+    use crate::hanoi::figure;
+    let position = position(args.from.as_deref(), args.pegs, args.disks, 0)?;
+    super::export_file::check_output(&args.out, args.size)?;
+    let scene = match args.what {
+        Drawing::Disks => figure::disks_scene(&position),
+        Drawing::Graph => figure::graph_scene(&position).ok_or_else(|| {
+            usage(anyhow::anyhow!(
+                "the graph is drawn for 3 pegs and up to {} disks, not {} pegs and {} disks",
+                figure::MAX_GRAPH_DISKS,
+                args.pegs,
+                args.disks
+            ))
+        })?,
+        Drawing::Table => figure::table_scene(args.pegs, args.disks, &[]),
+    };
+    super::export_file::save_with_bar(scene, args.out.clone(), args.size)?;
+    say!("wrote {}", args.out.display());
     Ok(())
 }

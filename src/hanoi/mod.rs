@@ -14,6 +14,7 @@
 //! - [`search`]: breadth-first search over all p^n positions (a visited bit per position, the
 //!   frontier as a list, both cores).
 
+pub mod figure;
 pub mod frame_stewart;
 pub mod search;
 pub mod three;

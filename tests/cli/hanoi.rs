@@ -51,3 +51,20 @@ fn bad_positions_and_sizes_are_one_line() {
     assert_bad_input(&["hanoi", "search", "--pegs", "4", "--disks", "17"], &["17179869184 positions"]);
     assert_bad_input(&["hanoi", "average", "--disks", "9"], &["1 to 8"]);
 }
+
+#[test]
+fn render_writes_every_drawing_and_refuses_a_graph_it_cannot_draw() {
+    let folder = temp_dir("hanoi-render");
+    for (what, file) in [("disks", "disks.svg"), ("graph", "graph.png"), ("table", "table.svg")] {
+        let out = folder.path().join(file);
+        let output = curio(&["hanoi", "render", "--what", what, "--disks", "5", "--from", "01210", "--out", path_str(&out)]);
+        assert!(output.status.success(), "{what}: {}", text(&output.stderr));
+        assert!(std::fs::metadata(&out).unwrap().len() > 100, "{what}");
+    }
+    let out = folder.path().join("big.svg");
+    assert_bad_input(
+        &["hanoi", "render", "--what", "graph", "--pegs", "4", "--disks", "5", "--out", path_str(&out)],
+        &["3 pegs and up to 10 disks"],
+    );
+    assert_bad_input(&["hanoi", "render", "--disks", "5", "--out", "x.gif"], &["x.gif"]);
+}

@@ -92,3 +92,31 @@ fn hanoi_panel_snapshot() {
 fn hanoi_panel_small_window_snapshot() {
     snapshot_app("hanoi_panel_small", [520.0, 400.0], |_| hanoi_app(HanoiPanelState::default()));
 }
+
+#[test]
+fn the_panels_export_is_the_same_file_as_the_cli_render() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let from_panel = folder.path().join("panel.svg");
+    let state = HanoiPanelState {
+        export_path: from_panel.display().to_string(),
+        position: "01210".into(),
+        start: "01210".into(),
+        ..HanoiPanelState::default()
+    };
+    let mut harness = harness(hanoi_app(state));
+    harness.run();
+    let ctx = harness.ctx.clone();
+    harness.state_mut().panel_mut::<HanoiPanel>().start_export(&ctx);
+    settle(&mut harness);
+    harness.run();
+    let message = harness.state_mut().panel_mut::<HanoiPanel>().export_message().cloned();
+    assert!(matches!(message, Some(Ok(_))), "{message:?}");
+    let from_cli = folder.path().join("cli.svg");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["hanoi", "render", "--what", "disks", "--disks", "5", "--from", "01210", "--out"])
+        .arg(&from_cli)
+        .output()
+        .expect("curio runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read(&from_panel).unwrap(), std::fs::read(&from_cli).unwrap());
+}

@@ -6,7 +6,7 @@
 //! one by a background search; and the Frame–Stewart table against search.
 
 use super::{Family, Panel, PanelType, Settings};
-use crate::app::widgets::{Outcome, job_progress, outcome_label};
+use crate::app::widgets::{FigureExport, Outcome, job_progress, outcome_label};
 use crate::app::{background, theme};
 use crate::hanoi::search::SearchReport;
 use crate::hanoi::{HanoiError, Move, Position, frame_stewart, search, three};
@@ -38,6 +38,24 @@ pub struct HanoiPanelState {
     pub target: u8,
     /// Moves a second when playing.
     pub speed: f32,
+    /// What Export draws.
+    pub export_what: ExportWhat,
+    /// Where Export writes.
+    pub export_path: String,
+    /// PNG size of exports (longest side, pixels).
+    pub export_size: u32,
+}
+
+/// What the panel's Export draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExportWhat {
+    /// The pegs and disks.
+    #[default]
+    Disks,
+    /// The 3-peg state graph.
+    Graph,
+    /// The Frame–Stewart table.
+    Table,
 }
 
 impl Default for HanoiPanelState {
@@ -50,6 +68,9 @@ impl Default for HanoiPanelState {
             moves_made: 0,
             target: 2,
             speed: 4.0,
+            export_what: ExportWhat::Disks,
+            export_path: "hanoi.svg".into(),
+            export_size: 1600,
         }
     }
 }
@@ -60,6 +81,7 @@ impl Settings for HanoiPanelState {
         self.disks = self.disks.clamp(1, MAX_PANEL_DISKS);
         self.target = self.target.min(self.pegs as u8 - 1);
         self.speed = if self.speed.is_finite() { self.speed.clamp(0.5, 100.0) } else { 4.0 };
+        self.export_size = self.export_size.clamp(1, crate::export::MAX_PNG_SIZE);
         if Position::parse(&self.position, self.pegs, self.disks).is_err()
             || Position::parse(&self.start, self.pegs, self.disks).is_err()
         {
@@ -95,6 +117,7 @@ pub struct HanoiPanel {
     table_job: Option<Job<Result<Vec<Option<u64>>, HanoiError>>>,
     /// The searched optimum of each n, tower to tower, once computed.
     pub searched: Option<(usize, Vec<Option<u64>>)>,
+    export: FigureExport,
 }
 
 impl PanelType for HanoiPanel {
@@ -122,6 +145,7 @@ impl PanelType for HanoiPanel {
             report: None,
             table_job: None,
             searched: None,
+            export: FigureExport::default(),
         }
     }
 
@@ -150,6 +174,27 @@ impl HanoiPanel {
             return Some(frame_stewart::table(self.state.pegs, self.state.disks)[self.state.disks].0);
         }
         (start == target).then_some(0)
+    }
+
+    /// The last export's outcome.
+    pub fn export_message(&self) -> Option<&Outcome> {
+        self.export.message()
+    }
+
+    /// Starts exporting what `state.export_what` names to `state.export_path`.
+    pub fn start_export(&mut self, ctx: &egui::Context) {
+        use crate::hanoi::figure;
+        let position = self.position.clone();
+        let (pegs, disks, what) = (self.state.pegs, self.state.disks, self.state.export_what);
+        let searched =
+            self.searched.as_ref().filter(|(for_pegs, _)| *for_pegs == pegs).map(|(_, found)| found.clone());
+        self.export.start(ctx, &self.state.export_path, self.state.export_size, move || match what {
+            ExportWhat::Disks => Ok(figure::disks_scene(&position)),
+            ExportWhat::Graph => figure::graph_scene(&position).ok_or_else(|| {
+                format!("the graph is drawn for 3 pegs and up to {} disks", figure::MAX_GRAPH_DISKS)
+            }),
+            ExportWhat::Table => Ok(figure::table_scene(pegs, disks, &searched.unwrap_or_default())),
+        });
     }
 
     /// Where the pegs and disks were last drawn, in screen points.
@@ -457,6 +502,7 @@ impl HanoiPanel {
 
 impl Panel for HanoiPanel {
     fn logic(&mut self, ctx: &egui::Context) {
+        self.export.poll();
         if self.position.pegs != self.state.pegs || self.position.disks.len() != self.state.disks {
             self.reset_to(Position::tower(self.state.pegs, self.state.disks, 0));
             self.state.target = self.state.target.min(self.state.pegs as u8 - 1);
@@ -579,6 +625,16 @@ impl Panel for HanoiPanel {
         ui.separator();
         ui.strong("Frame–Stewart against search");
         self.table_ui(ui);
+        ui.separator();
+        ui.strong("Export");
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.state.export_what, ExportWhat::Disks, "disks");
+            ui.selectable_value(&mut self.state.export_what, ExportWhat::Graph, "graph");
+            ui.selectable_value(&mut self.state.export_what, ExportWhat::Table, "table");
+        });
+        if self.export.ui(ui, &mut self.state.export_path, &mut self.state.export_size) {
+            self.start_export(&ui.ctx().clone());
+        }
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
@@ -606,6 +662,9 @@ impl Panel for HanoiPanel {
     }
 
     fn is_busy(&self) -> bool {
-        self.path_job.is_some() || self.search_job.is_some() || self.table_job.is_some()
+        self.path_job.is_some()
+            || self.search_job.is_some()
+            || self.table_job.is_some()
+            || self.export.is_busy()
     }
 }
