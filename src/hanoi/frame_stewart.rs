@@ -77,6 +77,10 @@ mod tests {
         // brings them back: 17 moves. Frame–Stewart's split moves the top 3 aside with four pegs
         // (5 moves), the other 3 with three (7), and the 3 back (5): also 17.
         assert_eq!(rows[6], (17, 3));
+        // The write-up's scheme for 6 disks: 3 to one middle peg with four pegs (5 moves), 2 to
+        // the other with three (3), the largest (1), and back (3 + 5): its 3:2 split, 17 moves.
+        let write_up = 2 * rows[3].0 + 2 * ((1 << 2) - 1) + 1;
+        assert_eq!(write_up, 17);
         let known = [0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 129];
         assert_eq!(table(4, 15).iter().map(|row| row.0).collect::<Vec<_>>(), known);
     }

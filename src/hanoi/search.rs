@@ -153,11 +153,14 @@ pub fn search(start: &Position, progress: &mut impl Progress) -> Result<SearchRe
     })
 }
 
-/// Most positions [`path`] takes (a byte of distance each).
-pub const MAX_PATH_POSITIONS: u64 = 1 << 26;
+/// Most positions [`path`] takes (two bytes of distance each, one from each end): 4 pegs up to
+/// 14 disks.
+pub const MAX_PATH_POSITIONS: u64 = 1 << 28;
 
-/// An optimal path from `start` to `goal` by search (any pegs): distances from the start layer
-/// by layer until the goal, then back from the goal through positions one closer each time.
+/// An optimal path from `start` to `goal` by bidirectional search (any pegs): distances grow a
+/// layer at a time from the end whose frontier is smaller; every position where the two searches
+/// meet gives a path, and once the two depths together reach the best such length no shorter one
+/// can exist. The path is then walked back to each end through positions one closer each time.
 pub fn path(
     start: &Position,
     goal: &Position,
@@ -174,46 +177,88 @@ pub fn path(
         });
     }
     let powers: Vec<u64> = (0..disks).map(|disk| (pegs as u64).pow(disk as u32)).collect();
-    let mut distance = vec![u16::MAX; count as usize];
     let (first, target) = (start.index() as u32, goal.index() as u32);
-    distance[first as usize] = 0;
-    let mut frontier = vec![first];
-    let mut depth = 0u16;
-    while distance[target as usize] == u16::MAX && !frontier.is_empty() {
-        check(progress.report(u64::from(depth), 0, "searching"))
+    if first == target {
+        return Ok(Vec::new());
+    }
+    // Distances from each end (u8::MAX: not reached); 4-peg distances stay far below 255.
+    let mut from_start = vec![u8::MAX; count as usize];
+    let mut from_goal = vec![u8::MAX; count as usize];
+    from_start[first as usize] = 0;
+    from_goal[target as usize] = 0;
+    let (mut frontier_start, mut frontier_goal) = (vec![first], vec![target]);
+    let (mut depth_start, mut depth_goal) = (0u32, 0u32);
+    let mut best: Option<(u32, u32)> = None;
+    while best.is_none_or(|(length, _)| depth_start + depth_goal < length) {
+        if frontier_start.is_empty() || frontier_goal.is_empty() {
+            break;
+        }
+        check(progress.report(u64::from(depth_start + depth_goal), 0, "searching from both ends"))
             .map_err(|Cancelled| HanoiError::Cancelled)?;
-        depth += 1;
+        let forward = frontier_start.len() <= frontier_goal.len();
+        let (frontier, own, other, depth) = if forward {
+            (&mut frontier_start, &mut from_start, &from_goal, &mut depth_start)
+        } else {
+            (&mut frontier_goal, &mut from_goal, &from_start, &mut depth_goal)
+        };
+        *depth += 1;
+        let here = *depth;
+        if here >= u32::from(u8::MAX) {
+            break;
+        }
         let mut next = Vec::new();
-        for &state in &frontier {
-            neighbours(state, pegs, disks, &powers, |other| {
-                if distance[other as usize] == u16::MAX {
-                    distance[other as usize] = depth;
-                    next.push(other);
+        for &state in frontier.iter() {
+            neighbours(state, pegs, disks, &powers, |reached| {
+                if own[reached as usize] == u8::MAX {
+                    own[reached as usize] = here as u8;
+                    next.push(reached);
+                    let across = other[reached as usize];
+                    if across != u8::MAX {
+                        let length = here + u32::from(across);
+                        if best.is_none_or(|(shortest, _)| length < shortest) {
+                            best = Some((length, reached));
+                        }
+                    }
                 }
             });
         }
-        frontier = next;
+        *frontier = next;
     }
-    let mut moves = Vec::new();
-    let mut here = target;
-    while here != first {
-        let want = distance[here as usize] - 1;
-        let mut previous = None;
-        neighbours(here, pegs, disks, &powers, |other| {
-            if previous.is_none() && distance[other as usize] == want {
-                previous = Some(other);
-            }
-        });
-        let Some(back) = previous else { break };
-        let (a, b) = (
-            Position::from_index(u64::from(back), pegs, disks),
-            Position::from_index(u64::from(here), pegs, disks),
-        );
-        let disk = (0..disks).find(|&disk| a.disks[disk] != b.disks[disk]).unwrap_or(0);
-        moves.push(Move { disk: disk as u8, from: a.disks[disk], to: b.disks[disk] });
-        here = back;
-    }
-    moves.reverse();
+    let Some((_, meet)) = best else {
+        return Err(HanoiError::Cancelled);
+    };
+    // Back from the meeting point to each end, one closer each step.
+    let walk = |distances: &[u8], from: u32| -> Vec<u32> {
+        let mut states = vec![from];
+        let mut here = from;
+        while distances[here as usize] != 0 {
+            let want = distances[here as usize] - 1;
+            let mut previous = None;
+            neighbours(here, pegs, disks, &powers, |other| {
+                if previous.is_none() && distances[other as usize] == want {
+                    previous = Some(other);
+                }
+            });
+            let Some(back) = previous else { break };
+            states.push(back);
+            here = back;
+        }
+        states
+    };
+    let mut states = walk(&from_start, meet);
+    states.reverse();
+    states.extend(walk(&from_goal, meet).into_iter().skip(1));
+    let moves = states
+        .windows(2)
+        .map(|pair| {
+            let (a, b) = (
+                Position::from_index(u64::from(pair[0]), pegs, disks),
+                Position::from_index(u64::from(pair[1]), pegs, disks),
+            );
+            let disk = (0..disks).find(|&disk| a.disks[disk] != b.disks[disk]).unwrap_or(0);
+            Move { disk: disk as u8, from: a.disks[disk], to: b.disks[disk] }
+        })
+        .collect();
     Ok(moves)
 }
 
@@ -259,6 +304,22 @@ mod tests {
         let three_goal = Position::from_index(200, 3, 5);
         let moves = path(&three_start, &three_goal, &mut NoProgress).unwrap();
         assert_eq!(moves.len() as u64, three::distance(&three_start, &three_goal));
+        assert_eq!(replay(&three_start, &moves).unwrap(), three_goal);
+        // Every pair of 3-peg positions of 4 disks: as long as the formula, and legal.
+        for from in 0..81 {
+            for to in (0..81).step_by(7) {
+                let (a, b) = (Position::from_index(from, 3, 4), Position::from_index(to, 3, 4));
+                let moves = path(&a, &b, &mut NoProgress).unwrap();
+                assert_eq!(moves.len() as u64, three::distance(&a, &b), "{} to {}", a.text(), b.text());
+                assert_eq!(replay(&a, &moves).unwrap(), b);
+            }
+        }
+        // Tower to tower on 4 pegs: Frame–Stewart's length.
+        for disks in 1..=8 {
+            let moves =
+                path(&Position::tower(4, disks, 0), &Position::tower(4, disks, 3), &mut NoProgress).unwrap();
+            assert_eq!(moves.len() as u64, frame_stewart::table(4, disks)[disks].0);
+        }
         assert!(matches!(positions(4, 16), Err(HanoiError::TooBig { .. })));
     }
 }

@@ -120,3 +120,31 @@ fn the_panels_export_is_the_same_file_as_the_cli_render() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(std::fs::read(&from_panel).unwrap(), std::fs::read(&from_cli).unwrap());
 }
+
+#[test]
+fn hanoi_panel_four_pegs_snapshot() {
+    let state = HanoiPanelState { pegs: 4, disks: 3, position: "013".into(), start: "013".into(), ..HanoiPanelState::default() };
+    snapshot_app("hanoi_panel_four_pegs", [1100.0, 700.0], |_| hanoi_app(state));
+}
+
+#[test]
+fn solving_to_a_set_up_goal_position() {
+    let state = HanoiPanelState { goal: "21012".into(), ..HanoiPanelState::default() };
+    let mut harness = harness(hanoi_app(state));
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Solve from here").click();
+    harness.run();
+    let panel = harness.state_mut().panel_mut::<HanoiPanel>();
+    let goal = Position::parse("21012", 3, 5).unwrap();
+    assert_eq!(panel.plan.len() as u64, three::distance(&Position::tower(3, 5, 0), &goal));
+    let steps = panel.plan.len();
+    for _ in 0..steps {
+        panel.step();
+    }
+    assert_eq!(panel.position, goal);
+    panel.state.goal = "2101".into();
+    let ctx = harness.ctx.clone();
+    harness.state_mut().panel_mut::<HanoiPanel>().solve(&ctx);
+    let message = harness.state_mut().panel_mut::<HanoiPanel>().message.clone();
+    assert!(message.is_some_and(|m| m.is_err_and(|e| e.contains("goal: position '2101' names 4 disks"))));
+}

@@ -19,6 +19,8 @@ use std::time::Instant;
 pub const MAX_PANEL_DISKS: usize = 12;
 /// Most disks of the 3-peg graph (3^8 = 6,561 positions).
 pub const MAX_GRAPH_DISKS: usize = 8;
+/// Most disks of the graph drawn for more pegs (6^4 = 1,296 positions).
+pub const MAX_SMALL_GRAPH_DISKS: usize = 4;
 
 /// Persisted settings of the Hanoi panel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,6 +38,8 @@ pub struct HanoiPanelState {
     pub moves_made: u64,
     /// The peg "Solve" builds the tower on.
     pub target: u8,
+    /// A goal position for "Solve" instead of the target tower (text form; empty: the tower).
+    pub goal: String,
     /// Moves a second when playing.
     pub speed: f32,
     /// What Export draws.
@@ -67,6 +71,7 @@ impl Default for HanoiPanelState {
             start: "00000".into(),
             moves_made: 0,
             target: 2,
+            goal: String::new(),
             speed: 4.0,
             export_what: ExportWhat::Disks,
             export_path: "hanoi.svg".into(),
@@ -233,10 +238,25 @@ impl HanoiPanel {
         true
     }
 
-    /// Plans the optimal moves from here to the target tower (in the background when it needs a
-    /// search).
+    /// The goal of "Solve": the position typed as the goal, else the target tower; the error
+    /// names a bad goal.
+    pub fn goal(&self) -> Result<Position, String> {
+        if self.state.goal.trim().is_empty() {
+            return Ok(Position::tower(self.state.pegs, self.state.disks, self.state.target));
+        }
+        Position::parse(&self.state.goal, self.state.pegs, self.state.disks)
+            .map_err(|error| format!("goal: {error}"))
+    }
+
+    /// Plans the optimal moves from here to the goal (in the background when it needs a search).
     pub fn solve(&mut self, ctx: &egui::Context) {
-        let target = Position::tower(self.state.pegs, self.state.disks, self.state.target);
+        let target = match self.goal() {
+            Ok(goal) => goal,
+            Err(error) => {
+                self.message = Some(Err(error));
+                return;
+            }
+        };
         self.plan.clear();
         self.planned = 0;
         if self.state.pegs == 3 {
@@ -347,7 +367,17 @@ impl HanoiPanel {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
         if self.state.pegs != 3 {
-            self.histogram_ui(ui, rect);
+            if self.state.disks <= MAX_SMALL_GRAPH_DISKS {
+                let half = rect.width() / 2.0;
+                let left = Rect::from_min_size(rect.min, Vec2::new(half, rect.height()));
+                self.small_graph_ui(&painter, left);
+                self.histogram_ui(
+                    ui,
+                    Rect::from_min_max(Pos2::new(rect.left() + half, rect.top()), rect.max),
+                );
+            } else {
+                self.histogram_ui(ui, rect);
+            }
             return;
         }
         let disks = self.state.disks;
@@ -413,6 +443,69 @@ impl HanoiPanel {
             Ok(job) => self.search_job = Some(job),
             Err(error) => self.message = Some(Err(format!("cannot start the search: {error}"))),
         }
+    }
+
+    /// The state graph for more than 3 pegs and few disks: peg i's corner on a regular polygon,
+    /// disk k moving a position 2^k towards its peg's corner; every move an edge; positions
+    /// coloured by their distance from the current one (a search of the few positions).
+    fn small_graph_ui(&self, painter: &egui::Painter, rect: Rect) {
+        let (pegs, disks) = (self.state.pegs, self.state.disks);
+        let radius = rect.width().min(rect.height()) * 0.42;
+        let centre = rect.center();
+        let corners: Vec<Vec2> = (0..pegs)
+            .map(|peg| {
+                let angle = std::f32::consts::TAU * peg as f32 / pegs as f32 - std::f32::consts::FRAC_PI_2;
+                Vec2::new(angle.cos(), angle.sin()) * radius
+            })
+            .collect();
+        let scale = 1.0 / ((1u64 << disks) - 1).max(1) as f32;
+        let place = |position: &Position| {
+            let mut at = centre;
+            for (disk, &peg) in position.disks.iter().enumerate() {
+                at += corners[usize::from(peg)] * ((1u64 << disk) as f32 * scale);
+            }
+            at
+        };
+        let count = (pegs as u64).pow(disks as u32);
+        // Distances from the current position by breadth-first search of the few positions.
+        let mut distance = vec![u32::MAX; count as usize];
+        distance[self.position.index() as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([self.position.clone()]);
+        while let Some(here) = queue.pop_front() {
+            let next_distance = distance[here.index() as usize] + 1;
+            for step in here.moves() {
+                let mut next = here.clone();
+                next.apply(step);
+                let slot = &mut distance[next.index() as usize];
+                if *slot == u32::MAX {
+                    *slot = next_distance;
+                    queue.push_back(next);
+                }
+            }
+        }
+        let farthest = distance.iter().copied().max().unwrap_or(1).max(1) as f32;
+        for index in 0..count {
+            let position = Position::from_index(index, pegs, disks);
+            let at = place(&position);
+            for step in position.moves() {
+                let mut next = position.clone();
+                next.apply(step);
+                if next.index() > index {
+                    painter.line_segment([at, place(&next)], Stroke::new(0.5, theme::CANVAS_BORDER));
+                }
+            }
+        }
+        for index in 0..count {
+            let position = Position::from_index(index, pegs, disks);
+            let t = distance[index as usize] as f32 / farthest;
+            let colour = Color32::from_rgb(
+                (40.0 + 200.0 * t) as u8,
+                (90.0 + 80.0 * (1.0 - t)) as u8,
+                (200.0 - 150.0 * t) as u8,
+            );
+            painter.circle_filled(place(&position), 2.5, colour);
+        }
+        painter.circle_filled(place(&self.position), 5.0, theme::ERROR);
     }
 
     fn histogram_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
@@ -593,6 +686,15 @@ impl Panel for HanoiPanel {
                 self.step();
             }
             ui.label(format!("{left} planned moves left"));
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("goal");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.state.goal)
+                    .desired_width(110.0)
+                    .hint_text("the target tower"),
+            )
+            .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             let label = ui.label("set up");
