@@ -19,3 +19,18 @@ pub fn spawn<T: Send + 'static>(
 ) -> std::io::Result<Job<T>> {
     Job::spawn_with_wake(name, Some(repaint(ctx)), work)
 }
+
+/// The result of a finished job, which is taken out of `job`, or `None` while it runs (or when
+/// there is none); a failure (the job's error or its panic) is one line naming `what` failed.
+pub fn finished<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
+    job: &mut Option<Job<Result<T, E>>>,
+    what: &str,
+) -> Option<Result<T, String>> {
+    let result = job.as_mut()?.poll()?;
+    *job = None;
+    Some(match result {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(format!("{what}: {error}")),
+        Err(panicked) => Err(format!("{what}: {panicked}")),
+    })
+}

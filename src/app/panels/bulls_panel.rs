@@ -741,22 +741,6 @@ fn tree_node(ui: &mut egui::Ui, tree: &Tree, codes: &Codes, index: u32, path: &[
         });
 }
 
-/// The result of a finished job, which is taken out, or `None` while it runs (or when there is
-/// none); a failure is one line naming `what` failed.
-fn finished<T: Send + 'static>(
-    job: &mut Option<Job<Result<T, StrategyError>>>,
-    what: &str,
-) -> Option<Result<T, String>> {
-    let result = job.as_mut()?.poll()?;
-    *job = None;
-    Some(match result {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(StrategyError::Cancelled(_))) => Err(format!("{what} cancelled")),
-        Ok(Err(error)) => Err(format!("{what}: {error}")),
-        Err(panicked) => Err(panicked.to_string()),
-    })
-}
-
 impl Panel for BullsPanel {
     fn logic(&mut self, ctx: &egui::Context) {
         let variant = self.state.variant();
@@ -799,17 +783,17 @@ impl Panel for BullsPanel {
                 self.request_proposal(ctx);
             }
         }
-        match finished(&mut self.strategies_job, "strategies") {
+        match background::finished(&mut self.strategies_job, "strategies") {
             Some(Ok(results)) => self.results = Some(results),
             Some(Err(message)) => self.message = Some(Err(message)),
             None => {}
         }
-        match finished(&mut self.optimal_job, "optimum search") {
+        match background::finished(&mut self.optimal_job, "optimum search") {
             Some(Ok(found)) => self.optimal = Some((self.optimal_options(), found)),
             Some(Err(message)) => self.message = Some(Err(message)),
             None => {}
         }
-        match finished(&mut self.letters_job, "letters example") {
+        match background::finished(&mut self.letters_job, "letters example") {
             Some(Ok(rows)) => self.letters = Some(rows),
             Some(Err(message)) => self.message = Some(Err(message)),
             None => {}

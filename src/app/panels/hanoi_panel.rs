@@ -610,38 +610,23 @@ impl Panel for HanoiPanel {
             }
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(interval.min(0.25)));
         }
-        if let Some(job) = &mut self.path_job
-            && let Some(result) = job.poll()
-        {
-            match result {
-                Ok(Ok(moves)) => {
-                    self.plan = moves;
-                    self.planned = 0;
-                }
-                Ok(Err(error)) => self.message = Some(Err(error.to_string())),
-                Err(panicked) => self.message = Some(Err(panicked.to_string())),
+        match background::finished(&mut self.path_job, "path") {
+            Some(Ok(moves)) => {
+                self.plan = moves;
+                self.planned = 0;
             }
-            self.path_job = None;
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
         }
-        if let Some(job) = &mut self.search_job
-            && let Some(result) = job.poll()
-        {
-            match result {
-                Ok(Ok(report)) => self.report = Some(report),
-                Ok(Err(error)) => self.message = Some(Err(error.to_string())),
-                Err(panicked) => self.message = Some(Err(panicked.to_string())),
-            }
-            self.search_job = None;
+        match background::finished(&mut self.search_job, "search") {
+            Some(Ok(report)) => self.report = Some(report),
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
         }
-        if let Some(job) = &mut self.table_job
-            && let Some(result) = job.poll()
-        {
-            match result {
-                Ok(Ok(found)) => self.searched = Some((self.state.pegs, found)),
-                Ok(Err(error)) => self.message = Some(Err(error.to_string())),
-                Err(panicked) => self.message = Some(Err(panicked.to_string())),
-            }
-            self.table_job = None;
+        match background::finished(&mut self.table_job, "table search") {
+            Some(Ok(found)) => self.searched = Some((self.state.pegs, found)),
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
         }
     }
 
