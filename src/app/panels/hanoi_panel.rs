@@ -427,7 +427,7 @@ impl HanoiPanel {
         painter.text(
             rect.left_top() + Vec2::new(8.0, 6.0),
             egui::Align2::LEFT_TOP,
-            "3^n positions, coloured by distance from here (blue near, red far)",
+            "distance from here: blue near, red far",
             egui::FontId::proportional(12.0),
             theme::LENGTH_LABEL,
         );
