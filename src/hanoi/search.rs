@@ -106,8 +106,11 @@ pub fn search(start: &Position, progress: &mut impl Progress) -> Result<SearchRe
         let depth = layers.len() as u64;
         let size: u64 = frontier.iter().map(|block| block.len() as u64).sum();
         layers.push(size);
+        // A tower first visited while this layer was reached is at this layer's distance: a
+        // look at its visited bit, not a scan of the layer.
         for (peg, &tower) in towers.iter().enumerate() {
-            if to_perfect[peg] == u64::MAX && frontier.iter().any(|block| block.contains(&tower)) {
+            let visited_now = visited[(tower / 64) as usize].load(Ordering::Relaxed) & (1u64 << (tower % 64)) != 0;
+            if to_perfect[peg] == u64::MAX && visited_now {
                 to_perfect[peg] = depth;
             }
         }
