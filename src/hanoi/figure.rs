@@ -13,13 +13,13 @@ const INK: Color = Color::rgb(0x20, 0x20, 0x20);
 const PEG: Color = Color::rgb(0x9a, 0x94, 0x88);
 
 /// A disk's colour, from blue (smallest) to orange (largest).
-fn disk_colour(disk: usize, disks: usize) -> Color {
+pub fn disk_colour(disk: usize, disks: usize) -> Color {
     let t = disk as f64 / disks.max(1) as f64;
     Color::rgb((60.0 + 170.0 * t) as u8, (120.0 + 60.0 * (1.0 - t)) as u8, (200.0 - 120.0 * t) as u8)
 }
 
 /// A colour from blue (near, t = 0) to red (far, t = 1).
-fn distance_colour(t: f64) -> Color {
+pub fn distance_colour(t: f64) -> Color {
     let t = t.clamp(0.0, 1.0);
     Color::rgb((40.0 + 200.0 * t) as u8, (90.0 + 80.0 * (1.0 - t)) as u8, (200.0 - 150.0 * t) as u8)
 }

@@ -4,7 +4,7 @@
 //! The write-up's 4-peg solver searches this split recursively; for 4 pegs it is optimal
 //! (Bousch 2014), and the searched optimum here agrees for every n it reaches.
 
-use super::{Move, Position};
+use super::Move;
 
 /// FS(n, p) for n in `0..=disks`, with the best split k of each (the largest k among the best;
 /// 0 for n = 0).
@@ -60,15 +60,10 @@ fn step(count: usize, base: usize, from: u8, to: u8, free: &[u8], out: &mut Vec<
     step(k, base, spare, to, free, out);
 }
 
-/// A tower of `disks` on `peg` with `pegs` pegs.
-pub fn tower(pegs: usize, disks: usize, peg: u8) -> Position {
-    Position::tower(pegs, disks, peg)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hanoi::replay;
+    use crate::hanoi::{Position, replay};
 
     #[test]
     fn the_write_ups_six_disk_run_takes_17_moves_with_a_3_2_split() {
@@ -90,8 +85,8 @@ mod tests {
         for pegs in 3..=6 {
             for disks in 1..=9 {
                 let moves = solve(pegs, disks, 0, (pegs - 1) as u8);
-                let end = replay(&tower(pegs, disks, 0), &moves).unwrap();
-                assert_eq!(end, tower(pegs, disks, (pegs - 1) as u8), "{pegs} pegs, {disks} disks");
+                let end = replay(&Position::tower(pegs, disks, 0), &moves).unwrap();
+                assert_eq!(end, Position::tower(pegs, disks, (pegs - 1) as u8), "{pegs} pegs, {disks} disks");
                 assert_eq!(moves.len() as u64, table(pegs, disks)[disks].0, "{pegs} pegs, {disks} disks");
             }
         }

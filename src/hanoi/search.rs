@@ -109,7 +109,8 @@ pub fn search(start: &Position, progress: &mut impl Progress) -> Result<SearchRe
         // A tower first visited while this layer was reached is at this layer's distance: a
         // look at its visited bit, not a scan of the layer.
         for (peg, &tower) in towers.iter().enumerate() {
-            let visited_now = visited[(tower / 64) as usize].load(Ordering::Relaxed) & (1u64 << (tower % 64)) != 0;
+            let visited_now =
+                visited[(tower / 64) as usize].load(Ordering::Relaxed) & (1u64 << (tower % 64)) != 0;
             if to_perfect[peg] == u64::MAX && visited_now {
                 to_perfect[peg] = depth;
             }

@@ -7,10 +7,28 @@ use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{AtomEnum, ConnectionExt};
 use x11rb::rust_connection::RustConnection;
 
+/// The connection and the atoms every title read needs, interned once.
+struct Titles {
+    connection: RustConnection,
+    utf8_string: u32,
+    net_wm_name: Option<u32>,
+}
+
 /// One connection for every title read, opened on first use (`None` without a display).
-fn connection() -> &'static Mutex<Option<RustConnection>> {
-    static CONNECTION: OnceLock<Mutex<Option<RustConnection>>> = OnceLock::new();
-    CONNECTION.get_or_init(|| Mutex::new(x11rb::connect(None).ok().map(|(connection, _)| connection)))
+fn titles() -> &'static Mutex<Option<Titles>> {
+    static TITLES: OnceLock<Mutex<Option<Titles>>> = OnceLock::new();
+    TITLES.get_or_init(|| {
+        let open = || -> Option<Titles> {
+            let (connection, _) = x11rb::connect(None).ok()?;
+            let atom = |name: &str| -> Option<u32> {
+                Some(connection.intern_atom(false, name.as_bytes()).ok()?.reply().ok()?.atom)
+            };
+            let utf8_string = atom("UTF8_STRING")?;
+            let net_wm_name = atom("_NET_WM_NAME");
+            Some(Titles { connection, utf8_string, net_wm_name })
+        };
+        Mutex::new(open())
+    })
 }
 
 /// Bytes of a text property as text: UTF-8 for `UTF8_STRING`, Latin-1 for `STRING` and
@@ -27,19 +45,15 @@ pub fn decode(bytes: &[u8], utf8: bool) -> String {
 
 /// The title of window `id`, or `None` when it has none or the server cannot be asked.
 pub fn window_title(id: u32) -> Option<String> {
-    let guard = connection().lock().ok()?;
-    let connection = guard.as_ref()?;
-    let atom = |name: &str| -> Option<u32> {
-        Some(connection.intern_atom(false, name.as_bytes()).ok()?.reply().ok()?.atom)
-    };
-    let utf8_string = atom("UTF8_STRING")?;
+    let guard = titles().lock().ok()?;
+    let Titles { connection, utf8_string, net_wm_name } = guard.as_ref()?;
     let read = |property: u32| -> Option<String> {
         let reply =
             connection.get_property(false, id, property, AtomEnum::ANY, 0, 1024).ok()?.reply().ok()?;
-        let text = decode(&reply.value, reply.type_ == utf8_string);
+        let text = decode(&reply.value, reply.type_ == *utf8_string);
         (!text.is_empty()).then_some(text)
     };
-    let title = atom("_NET_WM_NAME").and_then(read).or_else(|| read(AtomEnum::WM_NAME.into()));
+    let title = net_wm_name.and_then(read).or_else(|| read(AtomEnum::WM_NAME.into()));
     let _ = connection.flush();
     title
 }

@@ -9,9 +9,9 @@ use super::{Family, Panel, PanelType, Settings};
 use crate::app::widgets::{FigureExport, Outcome, job_progress, outcome_label};
 use crate::app::{background, theme};
 use crate::hanoi::search::SearchReport;
-use crate::hanoi::{HanoiError, Move, Position, frame_stewart, search, three};
+use crate::hanoi::{HanoiError, Move, Position, figure, frame_stewart, search, three};
 use crate::jobs::Job;
-use eframe::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
+use eframe::egui::{self, Pos2, Rect, Stroke, Vec2};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -318,14 +318,7 @@ impl HanoiPanel {
             Stroke::new(2.0, theme::CANVAS_BORDER),
         );
         let width_of = |disk: usize| (column - 10.0) * (0.3 + 0.7 * (disk as f32 + 1.0) / disks as f32);
-        let colour = |disk: usize| {
-            let t = disk as f32 / disks.max(1) as f32;
-            Color32::from_rgb(
-                (60.0 + 170.0 * t) as u8,
-                (120.0 + 60.0 * (1.0 - t)) as u8,
-                (200.0 - 120.0 * t) as u8,
-            )
-        };
+        let colour = |disk: usize| theme::color32(figure::disk_colour(disk, disks));
         let mut stacked = vec![0usize; pegs];
         for disk in (0..disks).rev() {
             let peg = usize::from(self.position.disks[disk]);
@@ -411,11 +404,7 @@ impl HanoiPanel {
             let other = Position::from_index(index, 3, disks);
             let distance = three::distance(&self.position, &other) as f32;
             let t = (distance / farthest).min(1.0);
-            let colour = Color32::from_rgb(
-                (40.0 + 200.0 * t) as u8,
-                (90.0 + 80.0 * (1.0 - t)) as u8,
-                (200.0 - 150.0 * t) as u8,
-            );
+            let colour = theme::color32(figure::distance_colour(f64::from(t)));
             painter.circle_filled(place(&other), dot, colour);
         }
         let mut walk = self.position.clone();
@@ -498,11 +487,7 @@ impl HanoiPanel {
         for index in 0..count {
             let position = Position::from_index(index, pegs, disks);
             let t = distance[index as usize] as f32 / farthest;
-            let colour = Color32::from_rgb(
-                (40.0 + 200.0 * t) as u8,
-                (90.0 + 80.0 * (1.0 - t)) as u8,
-                (200.0 - 150.0 * t) as u8,
-            );
+            let colour = theme::color32(figure::distance_colour(f64::from(t)));
             painter.circle_filled(place(&position), 2.5, colour);
         }
         painter.circle_filled(place(&self.position), 5.0, theme::ERROR);
