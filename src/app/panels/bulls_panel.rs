@@ -9,7 +9,7 @@ use crate::app::{background, theme};
 use crate::bulls::optimal::{OptimalOptions, OptimalResult, OptimalState};
 use crate::bulls::{
     Answers, Codes, Feedback, FeedbackTable, Strategy, StrategyError, Tree, TreeStats, Variant, build_tree,
-    choose_guess, consistent_codes, first_conflict, letters_example, random_consistent_runs,
+    choose_guess, first_conflict, letters_example, random_consistent_runs,
 };
 use crate::jobs::{Job, Latest};
 use crate::progress::Progress;
@@ -128,6 +128,8 @@ pub struct BullsPanel {
     pub history: Vec<(usize, Feedback)>,
     /// The codes still possible after the answers.
     pub possible: Vec<u32>,
+    /// How many codes were still possible after each answer of the history.
+    possible_after: Vec<usize>,
     /// The computer's next guess (computer-guesses mode), once chosen.
     pub proposal: Option<usize>,
     proposal_job: Latest<usize, Result<usize, String>>,
@@ -163,6 +165,7 @@ impl PanelType for BullsPanel {
             table_job: Latest::default(),
             history: Vec::new(),
             possible: Vec::new(),
+            possible_after: Vec::new(),
             proposal: None,
             proposal_job: Latest::default(),
             answer: [0, 0],
@@ -204,6 +207,7 @@ impl BullsPanel {
             self.strategies_job = None;
         }
         self.history.clear();
+        self.possible_after.clear();
         self.possible = (0..self.codes.len() as u32).collect();
         self.proposal = None;
         self.proposal_job.cancel();
@@ -255,26 +259,27 @@ impl BullsPanel {
         }
     }
 
+    /// Adds a guess and its answer to the game: the codes still possible keep only those that
+    /// give that answer, and their number is kept beside the history.
+    fn record(&mut self, guess: usize, answer: Feedback) {
+        self.history.push((guess, answer));
+        let key = answer.key(self.codes.variant.positions);
+        let answers = self.answers();
+        let filtered: Vec<u32> =
+            self.possible.iter().copied().filter(|&code| answers.key(guess, code as usize) == key).collect();
+        self.possible = filtered;
+        self.possible_after.push(self.possible.len());
+    }
+
     /// Scores the computer's proposal with `answer` (computer-guesses mode).
     pub fn answer(&mut self, answer: Feedback) {
         let Some(guess) = self.proposal.take() else { return };
-        self.history.push((guess, answer));
-        let positions = self.codes.variant.positions;
-        if usize::from(answer.a) == positions {
+        self.record(guess, answer);
+        if usize::from(answer.a) == self.codes.variant.positions {
             self.message =
                 Some(Ok(format!("found {} in {} guesses", self.codes.text(guess), self.history.len())));
-            self.possible = vec![guess as u32];
             return;
         }
-        let positions_key = answer.key(positions);
-        let answers = self.answers();
-        let filtered: Vec<u32> = self
-            .possible
-            .iter()
-            .copied()
-            .filter(|&code| answers.key(guess, code as usize) == positions_key)
-            .collect();
-        self.possible = filtered;
         if self.possible.is_empty() {
             let conflict = first_conflict(self.answers(), &self.history).unwrap_or(self.history.len() - 1);
             let (guess, feedback) = self.history[conflict];
@@ -293,13 +298,8 @@ impl BullsPanel {
     pub fn guess(&mut self, text: &str) -> Result<Feedback, String> {
         let guess = self.codes.parse(text).map_err(|error| error.to_string())?;
         let feedback = Feedback::of(self.codes.code(guess), self.codes.code(self.secret));
-        self.history.push((guess, feedback));
+        self.record(guess, feedback);
         let positions = self.codes.variant.positions;
-        let key = feedback.key(positions);
-        let answers = self.answers();
-        let filtered: Vec<u32> =
-            self.possible.iter().copied().filter(|&code| answers.key(guess, code as usize) == key).collect();
-        self.possible = filtered;
         self.message = Some(Ok(if usize::from(feedback.a) == positions {
             format!("right: {} in {} guesses", self.codes.text(guess), self.history.len())
         } else {
@@ -580,17 +580,10 @@ impl BullsPanel {
             ui.strong("answer");
             ui.strong("still possible");
             ui.end_row();
-            let answers = self.answers();
-            for end in 0..self.history.len() {
-                let (guess, feedback) = self.history[end];
+            for (&(guess, feedback), possible) in self.history.iter().zip(&self.possible_after) {
                 ui.monospace(self.codes.text(guess));
                 ui.monospace(feedback.letters());
-                // Cheap: the history is short, and a table lookup a code.
-                ui.label(if self.table.is_some() || self.codes.len() <= 10_000 {
-                    consistent_codes(answers, &self.history[..=end]).len().to_string()
-                } else {
-                    "…".to_string()
-                });
+                ui.label(possible.to_string());
                 ui.end_row();
             }
         });
