@@ -16,6 +16,7 @@
 pub mod app;
 pub mod bot;
 pub mod bulls;
+pub mod classics;
 pub mod cli;
 pub mod export;
 pub mod fermat;
