@@ -131,7 +131,7 @@ mod tests {
         let problem = CodeJamProblem::CubicUfo;
         let output = problem.solve(problem.sample_input()).unwrap();
         assert!(output.starts_with("Case #1:\n0.5 0 0\n0 0.5 0\n0 0 0.5\nCase #2:\n"), "{output}");
-        for (centres, area) in parse_answer(&output).iter().zip([1.0, 1.414213]) {
+        for (centres, area) in parse_answer(&output).iter().zip([1.0, "1.414213".parse::<f64>().unwrap()]) {
             check(centres, area);
         }
     }
