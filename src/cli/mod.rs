@@ -68,6 +68,8 @@ domain_commands! {
     bulls::Bulls(BullsArgs),
     /// Towers of Hanoi: any start, 3 to 6 pegs, Frame–Stewart against search.
     hanoi::Hanoi(HanoiArgs),
+    /// Classics: tournament rooms, consecutive-prime sums, Quality of Living, Code Jam 2018.
+    classics::Classics(ClassicsArgs),
 }
 
 /// Options of `curio gui`.
