@@ -4,6 +4,7 @@
 
 pub mod bot_panel;
 pub mod bulls_panel;
+pub mod classics_panel;
 pub mod fermat_panel;
 pub mod gregg_panel;
 pub mod hanoi_panel;
@@ -199,6 +200,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<bot_panel::BotPanel>(),
     PanelEntry::of::<bulls_panel::BullsPanel>(),
     PanelEntry::of::<hanoi_panel::HanoiPanel>(),
+    PanelEntry::of::<classics_panel::ClassicsPanel>(),
 ];
 
 /// Installs the wgpu pipelines of every panel; returns the adapter's name.
