@@ -7,15 +7,20 @@ use curio::classics::codejam::{CodeJamProblem, JudgeSettings, go_gopher, number_
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// `curio classics codejam PROBLEM` with `input` on stdin: its exit code, stdout and stderr.
-fn codejam(problem: &str, input: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+/// `curio classics codejam PROBLEM` started with its standard streams piped.
+fn spawn_codejam(problem: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["classics", "codejam", problem])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("curio starts");
+        .expect("curio starts")
+}
+
+/// `curio classics codejam PROBLEM` with `input` on stdin: its exit code, stdout and stderr.
+fn codejam(problem: &str, input: &str) -> (Option<i32>, String, String) {
+    let mut child = spawn_codejam(problem);
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
     let output = child.wait_with_output().expect("curio ends");
     (output.status.code(), text(&output.stdout), text(&output.stderr))
@@ -82,13 +87,7 @@ fn codejam_samples_match_the_statements() {
 #[test]
 fn the_interactive_problems_talk_to_a_judge_over_stdin_and_stdout() {
     for problem in ["number_guessing", "go_gopher"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
-            .args(["classics", "codejam", problem])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("curio starts");
+        let mut child = spawn_codejam(problem);
         let mut to_solver = child.stdin.take().expect("stdin");
         let mut from_solver = std::io::BufReader::new(child.stdout.take().expect("stdout"));
         let settings = JudgeSettings { cases: 5, seed: 9, test_set: 2 };

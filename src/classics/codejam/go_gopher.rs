@@ -6,7 +6,7 @@
 //! unprepared cells. A = 200 takes about 500 deployments on average (the worst of 1,000 cases:
 //! under 700 of the 1,000 allowed).
 
-use super::{JudgeReport, JudgeSettings, read_line, write_line};
+use super::{Exchange, JudgeReport, JudgeSettings, read_line, run_judge, write_line};
 use crate::classics::ClassicsError;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
@@ -129,51 +129,31 @@ pub fn judge(
     to_solver: &mut impl Write,
 ) -> Result<JudgeReport, ClassicsError> {
     let area: u64 = if settings.test_set == 1 { 20 } else { 200 };
-    let mut report = JudgeReport { cases: settings.cases, ..JudgeReport::default() };
-    write_line(to_solver, &settings.cases.to_string())?;
-    for case in 0..settings.cases {
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(
-            settings.seed.wrapping_mul(1_000_003).wrapping_add(case as u64),
-        );
-        write_line(to_solver, &area.to_string())?;
-        let mut orchard = Orchard { prepared: Default::default(), low: (SIDE, SIDE), high: (0, 0) };
-        let mut done = false;
-        let mut deployments = 0;
-        while deployments < DEPLOYMENTS {
-            let Some(line) = read_line(from_solver)? else {
-                report.verdict = Some("the solver stopped talking".into());
-                return Ok(report);
-            };
-            deployments += 1;
-            let target = match pair(&line) {
-                Ok((row, col)) if (2..SIDE).contains(&row) && (2..SIDE).contains(&col) => (row, col),
-                _ => {
-                    write_line(to_solver, "-1 -1")?;
-                    report.verdict = Some(format!("case {}: '{line}' is not a cell in 2..=999", case + 1));
-                    return Ok(report);
+    let unsolved = format!("no rectangle after {DEPLOYMENTS} deployments");
+    run_judge(
+        settings,
+        from_solver,
+        to_solver,
+        (DEPLOYMENTS, "-1 -1", &unsolved),
+        |case| {
+            let seed = settings.seed.wrapping_mul(1_000_003).wrapping_add(case as u64);
+            let orchard = Orchard { prepared: Default::default(), low: (SIDE, SIDE), high: (0, 0) };
+            ((rand_pcg::Pcg64Mcg::seed_from_u64(seed), orchard), vec![area.to_string()])
+        },
+        |(rng, orchard), line, seen| match pair(line) {
+            Ok((row, col)) if (2..SIDE).contains(&row) && (2..SIDE).contains(&col) => {
+                let cell = (row + rng.random_range(-1..=1), col + rng.random_range(-1..=1));
+                orchard.prepare(cell);
+                seen.push(cell);
+                if orchard.is_done(area) {
+                    Exchange::Won("0 0".into())
+                } else {
+                    Exchange::Continue(format!("{} {}", cell.0, cell.1))
                 }
-            };
-            let cell = (target.0 + rng.random_range(-1..=1), target.1 + rng.random_range(-1..=1));
-            orchard.prepare(cell);
-            if case == 0 {
-                report.first_case.push(cell);
             }
-            if orchard.is_done(area) {
-                done = true;
-                write_line(to_solver, "0 0")?;
-                break;
-            }
-            write_line(to_solver, &format!("{} {}", cell.0, cell.1))?;
-        }
-        report.exchanges.push(deployments);
-        if !done {
-            write_line(to_solver, "-1 -1")?;
-            report.verdict = Some(format!("case {}: no rectangle after {DEPLOYMENTS} deployments", case + 1));
-            return Ok(report);
-        }
-        report.won += 1;
-    }
-    Ok(report)
+            _ => Exchange::Wrong("-1 -1".into(), format!("'{line}' is not a cell in 2..=999")),
+        },
+    )
 }
 
 #[cfg(test)]

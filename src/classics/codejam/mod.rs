@@ -231,6 +231,70 @@ pub fn write_line(output: &mut impl Write, line: &str) -> Result<(), ClassicsErr
         .map_err(|error| ClassicsError::input(format!("cannot write to the judge: {error}")))
 }
 
+/// What a judge makes of one line from the solver.
+pub enum Exchange {
+    /// Reply and go on.
+    Continue(String),
+    /// The case is solved: reply.
+    Won(String),
+    /// A bad line: reply and stop judging, saying why.
+    Wrong(String, String),
+}
+
+/// Plays `settings.cases` cases against a solver: the number of cases, then for each case
+/// `start(case)` gives its state and the lines that open it, and `exchange` judges each line
+/// of the solver (recording what the first case's picture needs), at most `limit` lines a
+/// case; a case not solved then gets `give_up` and ends the game, `unsolved` saying why.
+pub fn run_judge<C>(
+    settings: JudgeSettings,
+    from_solver: &mut impl BufRead,
+    to_solver: &mut impl Write,
+    (limit, give_up, unsolved): (usize, &str, &str),
+    mut start: impl FnMut(usize) -> (C, Vec<String>),
+    mut exchange: impl FnMut(&mut C, &str, &mut Vec<(i64, i64)>) -> Exchange,
+) -> Result<JudgeReport, ClassicsError> {
+    let mut report = JudgeReport { cases: settings.cases, ..JudgeReport::default() };
+    write_line(to_solver, &settings.cases.to_string())?;
+    for case in 0..settings.cases {
+        let (mut state, opening) = start(case);
+        for line in opening {
+            write_line(to_solver, &line)?;
+        }
+        let mut scratch = Vec::new();
+        let (mut won, mut count) = (false, 0);
+        while count < limit {
+            let Some(line) = read_line(from_solver)? else {
+                report.verdict = Some("the solver stopped talking".into());
+                return Ok(report);
+            };
+            count += 1;
+            let seen = if case == 0 { &mut report.first_case } else { &mut scratch };
+            match exchange(&mut state, &line, seen) {
+                Exchange::Continue(reply) => write_line(to_solver, &reply)?,
+                Exchange::Won(reply) => {
+                    write_line(to_solver, &reply)?;
+                    won = true;
+                    break;
+                }
+                Exchange::Wrong(reply, why) => {
+                    write_line(to_solver, &reply)?;
+                    report.verdict = Some(format!("case {}: {why}", case + 1));
+                    return Ok(report);
+                }
+            }
+            scratch.clear();
+        }
+        report.exchanges.push(count);
+        if !won {
+            write_line(to_solver, give_up)?;
+            report.verdict = Some(format!("case {}: {unsolved}", case + 1));
+            return Ok(report);
+        }
+        report.won += 1;
+    }
+    Ok(report)
+}
+
 /// Runs an interactive problem's solver over `input` and `output` (stdin and stdout in the
 /// contest).
 pub fn play(

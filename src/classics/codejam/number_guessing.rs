@@ -2,7 +2,7 @@
 //! guess whether P is larger or smaller. Bisection: guess the middle of what is left, so
 //! ceil(log2(B - A)) guesses at most (30 for B = 10^9).
 
-use super::{JudgeReport, JudgeSettings, read_line, write_line};
+use super::{Exchange, JudgeReport, JudgeSettings, read_line, run_judge, write_line};
 use crate::classics::ClassicsError;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
@@ -87,48 +87,25 @@ pub fn judge(
 ) -> Result<JudgeReport, ClassicsError> {
     let high: u64 = if settings.test_set == 1 { 30 } else { 1_000_000_000 };
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(settings.seed);
-    let mut report = JudgeReport { cases: settings.cases, ..JudgeReport::default() };
-    write_line(to_solver, &settings.cases.to_string())?;
-    for case in 0..settings.cases {
-        let secret = rng.random_range(1..=high);
-        write_line(to_solver, &format!("0 {high}"))?;
-        write_line(to_solver, &GUESSES.to_string())?;
-        let mut won = false;
-        let mut guesses = 0;
-        while guesses < GUESSES {
-            let Some(line) = read_line(from_solver)? else {
-                report.verdict = Some("the solver stopped talking".into());
-                return Ok(report);
-            };
-            guesses += 1;
-            let guess = match line.parse::<u64>() {
-                Ok(guess) if (1..=high).contains(&guess) => guess,
-                _ => {
-                    write_line(to_solver, "WRONG_ANSWER")?;
-                    report.verdict =
-                        Some(format!("case {}: '{line}' is not a guess in (0, {high}]", case + 1));
-                    return Ok(report);
+    let unsolved = format!("not found in {GUESSES} guesses");
+    run_judge(
+        settings,
+        from_solver,
+        to_solver,
+        (GUESSES, "WRONG_ANSWER", &unsolved),
+        |_| (rng.random_range(1..=high), vec![format!("0 {high}"), GUESSES.to_string()]),
+        |&mut secret, line, seen| match line.parse::<u64>() {
+            Ok(guess) if (1..=high).contains(&guess) => {
+                seen.push((guess as i64, secret as i64));
+                match guess.cmp(&secret) {
+                    std::cmp::Ordering::Equal => Exchange::Won("CORRECT".into()),
+                    std::cmp::Ordering::Less => Exchange::Continue("TOO_SMALL".into()),
+                    std::cmp::Ordering::Greater => Exchange::Continue("TOO_BIG".into()),
                 }
-            };
-            if case == 0 {
-                report.first_case.push((guess as i64, secret as i64));
             }
-            if guess == secret {
-                won = true;
-                write_line(to_solver, "CORRECT")?;
-                break;
-            }
-            write_line(to_solver, if guess < secret { "TOO_SMALL" } else { "TOO_BIG" })?;
-        }
-        report.exchanges.push(guesses);
-        if !won {
-            write_line(to_solver, "WRONG_ANSWER")?;
-            report.verdict = Some(format!("case {}: not found in {GUESSES} guesses", case + 1));
-            return Ok(report);
-        }
-        report.won += 1;
-    }
-    Ok(report)
+            _ => Exchange::Wrong("WRONG_ANSWER".into(), format!("'{line}' is not a guess in (0, {high}]")),
+        },
+    )
 }
 
 #[cfg(test)]

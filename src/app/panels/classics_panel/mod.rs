@@ -9,7 +9,6 @@ mod tournaments_view;
 
 use super::{Family, Panel, PanelType, Settings, saved_field};
 use crate::classics::Problem;
-use crate::classics::codejam::CodeJamProblem;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 
@@ -160,11 +159,6 @@ impl Panel for ClassicsPanel {
     fn is_busy(&self) -> bool {
         self.tournaments.is_busy() || self.primes.is_busy() || self.codejam.is_busy()
     }
-}
-
-/// The code jam problem `problem` as a list entry.
-pub fn codejam(problem: CodeJamProblem) -> Problem {
-    Problem::CodeJam(problem)
 }
 
 /// A text the canvas shows when there is nothing to draw.
