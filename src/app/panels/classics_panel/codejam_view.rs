@@ -34,11 +34,13 @@ pub struct CodeJamSettings {
     pub seed: u64,
     /// The judge's test set, 1 or 2.
     pub test_set: u8,
+    /// The case of the input the picture shows (0-based).
+    pub case: usize,
 }
 
 impl Default for CodeJamSettings {
     fn default() -> Self {
-        Self { inputs: BTreeMap::new(), stalls: 1000, people: 6, area: 1.5, seed: 1, test_set: 2 }
+        Self { inputs: BTreeMap::new(), stalls: 1000, people: 6, area: 1.5, seed: 1, test_set: 2, case: 0 }
     }
 }
 
@@ -191,6 +193,20 @@ impl CodeJamView {
             }
             _ => {}
         }
+        if matches!(
+            problem,
+            CodeJamProblem::TroubleSort
+                | CodeJamProblem::Steed2CruiseControl
+                | CodeJamProblem::SenateEvacuation
+                | CodeJamProblem::SavingTheUniverseAgain
+        ) {
+            ui.horizontal(|ui| {
+                let label = ui.label("case shown");
+                let mut shown = settings.case + 1;
+                ui.add(egui::DragValue::new(&mut shown).range(1..=100_000)).labelled_by(label.id);
+                settings.case = shown - 1;
+            });
+        }
         let label = ui.label("input (the contest's format)");
         let mut input = settings.input(problem).to_string();
         let edited = ui
@@ -248,22 +264,22 @@ impl CodeJamView {
             CodeJamProblem::BathroomStalls => {
                 draw_stalls(&painter, inner, settings.stalls, settings.people).is_some()
             }
-            CodeJamProblem::TroubleSort => {
-                first_numbers(input, 3).map(|values| draw_trouble_sort(&painter, inner, &values)).is_some()
-            }
+            CodeJamProblem::TroubleSort => nth_case(input, settings.case, |t| numbers(t, 3))
+                .map(|values| draw_trouble_sort(&painter, inner, &values))
+                .is_some(),
             CodeJamProblem::CubicUfo => {
                 draw_cube(&painter, inner, settings.area);
                 true
             }
-            CodeJamProblem::Steed2CruiseControl => {
-                first_steed_case(input).map(|(d, horses)| draw_road(&painter, inner, d, &horses)).is_some()
-            }
-            CodeJamProblem::SenateEvacuation => {
-                first_numbers(input, 2).map(|senators| draw_senate(&painter, inner, &senators)).is_some()
-            }
-            CodeJamProblem::SavingTheUniverseAgain => {
-                first_program(input).map(|(d, program)| draw_program(&painter, inner, d, &program)).is_some()
-            }
+            CodeJamProblem::Steed2CruiseControl => nth_case(input, settings.case, steed_case)
+                .map(|(d, horses)| draw_road(&painter, inner, d, &horses))
+                .is_some(),
+            CodeJamProblem::SenateEvacuation => nth_case(input, settings.case, |t| numbers(t, 2))
+                .map(|senators| draw_senate(&painter, inner, &senators))
+                .is_some(),
+            CodeJamProblem::SavingTheUniverseAgain => nth_case(input, settings.case, program_case)
+                .map(|(d, program)| draw_program(&painter, inner, d, &program))
+                .is_some(),
             CodeJamProblem::GoGopher | CodeJamProblem::NumberGuessing => match &self.report {
                 Some((played, report)) if *played == problem => {
                     let shown = &report.first_case[..self.shown.min(report.first_case.len())];
@@ -292,17 +308,25 @@ fn caption(painter: &egui::Painter, rect: Rect, text: &str) -> f32 {
     wrapped_text(painter, rect.left_top(), text, painter.clip_rect().right() - rect.left() - 8.0, theme::HINT)
 }
 
-/// The first case's list of numbers (Trouble Sort, Senate Evacuation: a count, then the values).
-fn first_numbers(input: &str, min: usize) -> Option<Vec<u64>> {
+/// Case `case` (0-based) of an input, read by `read` after the count of cases; `None` when the
+/// input does not read that far.
+fn nth_case<T>(input: &str, case: usize, mut read: impl FnMut(&mut Tokens) -> Option<T>) -> Option<T> {
     let mut tokens = Tokens::new(input);
-    tokens.count("T", 1, 100_000).ok()?;
+    let cases = tokens.count("T", 1, 100_000).ok()?;
+    let mut found = None;
+    for _ in 0..=case.min(cases - 1) {
+        found = Some(read(&mut tokens)?);
+    }
+    found
+}
+
+/// A count then that many numbers (Trouble Sort, Senate Evacuation).
+fn numbers(tokens: &mut Tokens, min: usize) -> Option<Vec<u64>> {
     let count = tokens.count("N", min, 100_000).ok()?;
     (0..count).map(|_| tokens.number("value", 0, 1_000_000_000).ok()).collect()
 }
 
-fn first_steed_case(input: &str) -> Option<(u64, Vec<steed_2_cruise_control::Horse>)> {
-    let mut tokens = Tokens::new(input);
-    tokens.count("T", 1, 100_000).ok()?;
+fn steed_case(tokens: &mut Tokens) -> Option<(u64, Vec<steed_2_cruise_control::Horse>)> {
     let distance = tokens.number("D", 2, 1_000_000_000).ok()?;
     let count = tokens.count("N", 1, 1000).ok()?;
     let horses = (0..count)
@@ -315,9 +339,7 @@ fn first_steed_case(input: &str) -> Option<(u64, Vec<steed_2_cruise_control::Hor
     Some((distance, horses))
 }
 
-fn first_program(input: &str) -> Option<(u64, String)> {
-    let mut tokens = Tokens::new(input);
-    tokens.count("T", 1, 100_000).ok()?;
+fn program_case(tokens: &mut Tokens) -> Option<(u64, String)> {
     let shield = tokens.number("D", 1, 1_000_000_000).ok()?;
     let (_, program) = tokens.word("P").ok()?;
     (program.len() <= 30 && program.bytes().all(|b| b == b'C' || b == b'S'))
@@ -397,16 +419,25 @@ fn draw_trouble_sort(painter: &egui::Painter, rect: Rect, values: &[u64]) {
         ),
     );
     let top = values.iter().copied().max().unwrap_or(1).max(1) as f32;
-    let row = (rect.height() - 24.0) / passes.len() as f32;
-    let width = rect.width() / values.len() as f32;
+    let row = ((rect.height() - 24.0) / passes.len() as f32).min(110.0);
+    let left = rect.left() + 56.0;
+    let width = ((rect.right() - left) / values.len() as f32).min(56.0);
     for (pass, list) in passes.iter().enumerate() {
         let base = rect.top() + 24.0 + (pass + 1) as f32 * row - 2.0;
+        let name = if pass == 0 { "start".to_string() } else { format!("pass {pass}") };
+        painter.text(
+            Pos2::new(rect.left(), base - row / 2.0),
+            egui::Align2::LEFT_CENTER,
+            name,
+            egui::FontId::proportional(12.0),
+            theme::HINT,
+        );
         let last = pass + 1 == passes.len();
         for (index, &value) in list.iter().enumerate() {
             let height = (row - 4.0) * value as f32 / top;
             let bar = Rect::from_min_max(
-                Pos2::new(rect.left() + index as f32 * width + 1.0, base - height.max(1.0)),
-                Pos2::new(rect.left() + (index + 1) as f32 * width - 1.0, base),
+                Pos2::new(left + index as f32 * width + 1.0, base - height.max(1.0)),
+                Pos2::new(left + (index + 1) as f32 * width - 1.0, base),
             );
             let colour = if last && (error == Some(index) || error.map(|i| i + 1) == Some(index)) {
                 theme::ERROR
@@ -416,6 +447,15 @@ fn draw_trouble_sort(painter: &egui::Painter, rect: Rect, values: &[u64]) {
                 Color32::from_rgb(0xe0, 0x8a, 0x2a)
             };
             painter.rect_filled(bar, 0.0, colour);
+            if width >= 22.0 && row >= 28.0 {
+                painter.text(
+                    bar.center_bottom() - Vec2::new(0.0, 2.0),
+                    egui::Align2::CENTER_BOTTOM,
+                    value.to_string(),
+                    egui::FontId::proportional(11.0),
+                    Color32::WHITE,
+                );
+            }
         }
     }
 }
@@ -517,22 +557,29 @@ fn draw_senate(painter: &egui::Painter, rect: Rect, senators: &[u64]) {
     }
     let states = &states[..states.len().min(60)];
     let total: u64 = senators.iter().sum::<u64>().max(1);
-    let column = rect.width() / states.len() as f32;
-    let height = rect.height() - 40.0;
+    let column = (rect.width() / states.len() as f32).min(60.0);
+    let height = (rect.height() - 60.0).min(total as f32 * 60.0);
     for (index, state) in states.iter().enumerate() {
         let mut y = rect.bottom() - 16.0;
         for (party, &count) in state.iter().enumerate() {
             let h = height * count as f32 / total as f32;
             let hue = party as f32 / state.len() as f32;
             let colour: Color32 = egui::ecolor::Hsva::new(hue, 0.55, 0.85, 1.0).into();
-            painter.rect_filled(
-                Rect::from_min_max(
-                    Pos2::new(rect.left() + index as f32 * column + 1.0, y - h),
-                    Pos2::new(rect.left() + (index + 1) as f32 * column - 1.0, y),
-                ),
-                0.0,
-                colour,
+            let block = Rect::from_min_max(
+                Pos2::new(rect.left() + index as f32 * column + 1.0, y - h),
+                Pos2::new(rect.left() + (index + 1) as f32 * column - 1.0, y),
             );
+            painter.rect_filled(block, 0.0, colour);
+            if count > 0 && h >= 14.0 && column >= 18.0 {
+                let name = format!("{}{count}", (b'A' + party as u8) as char);
+                painter.text(
+                    block.center(),
+                    egui::Align2::CENTER_CENTER,
+                    name,
+                    egui::FontId::proportional(11.0),
+                    Color32::BLACK,
+                );
+            }
             y -= h;
         }
         if index > 0 && column > 18.0 {
@@ -570,7 +617,7 @@ fn draw_program(painter: &egui::Painter, rect: Rect, shield: u64, program: &str)
             egui::FontId::proportional(13.0),
             Color32::BLACK,
         );
-        let strongest = (1u64 << text.bytes().filter(|&b| b == b'C').count().min(40)) as f32;
+        let strongest = (1u64 << program.bytes().filter(|&b| b == b'C').count().min(40)) as f32;
         for (index, letter) in text.bytes().enumerate() {
             let x = rect.left() + index as f32 * cell;
             let box_rect = Rect::from_min_size(Pos2::new(x, top), Vec2::new(cell - 2.0, 18.0));
@@ -586,7 +633,7 @@ fn draw_program(painter: &egui::Painter, rect: Rect, shield: u64, program: &str)
             if letter == b'C' {
                 strength = strength.saturating_mul(2);
             } else {
-                let h = (rect.height() / 2.0 - 60.0).max(4.0) * strength as f32 / strongest;
+                let h = (rect.height() / 2.0 - 60.0).clamp(4.0, 220.0) * strength as f32 / strongest;
                 painter.rect_filled(
                     Rect::from_min_size(Pos2::new(x, top + 22.0), Vec2::new(cell - 2.0, h)),
                     0.0,
