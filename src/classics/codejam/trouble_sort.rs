@@ -1,4 +1,4 @@
-//! Trouble Sort: bubble sort on triples (reverse L[i..i+3] when L[i] > L[i+2]) only ever swaps
+//! Trouble Sort: bubble sort on triples (reverse `L[i..i+3]` when `L[i] > L[i+2]`) only ever swaps
 //! elements two apart, so it sorts the even and the odd positions separately and interleaves
 //! them. Report the first position where that result is out of order, or OK.
 
