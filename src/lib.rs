@@ -18,6 +18,7 @@ pub mod bot;
 pub mod bulls;
 pub mod classics;
 pub mod cli;
+pub mod eugo;
 pub mod export;
 pub mod fermat;
 pub mod files;

@@ -70,6 +70,8 @@ domain_commands! {
     hanoi::Hanoi(HanoiArgs),
     /// Classics: tournament rooms, consecutive-prime sums, Quality of Living, Code Jam 2018.
     classics::Classics(ClassicsArgs),
+    /// Go on a board without lines: exact integer placement, capture, and a Monte Carlo player.
+    go::Go(GoArgs),
 }
 
 /// Options of `curio gui`.

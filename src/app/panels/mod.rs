@@ -6,6 +6,7 @@ pub mod bot_panel;
 pub mod bulls_panel;
 pub mod classics_panel;
 pub mod fermat_panel;
+pub mod go_panel;
 pub mod gregg_panel;
 pub mod hanoi_panel;
 pub mod mines_panel;
@@ -196,6 +197,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<mines_panel::MinesPanel>(),
     PanelEntry::of::<fermat_panel::FermatPanel>(),
     PanelEntry::of::<tetris_panel::TetrisPanel>(),
+    PanelEntry::of::<go_panel::GoPanel>(),
     PanelEntry::of::<gregg_panel::GreggPanel>(),
     PanelEntry::of::<bot_panel::BotPanel>(),
     PanelEntry::of::<bulls_panel::BullsPanel>(),
