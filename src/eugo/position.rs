@@ -515,7 +515,20 @@ mod tests {
                     Some(id) if rng.random_bool(0.7) => g.touch(position.stones()[id].at, toward),
                     _ => toward,
                 };
-                if position.play(colour, at).is_ok() {
+                let mut with_stone = position.clone();
+                let fits = with_stone.fits(at);
+                if fits {
+                    with_stone.add(Stone { at, colour });
+                }
+                if let Ok(captured) = position.play(colour, at) {
+                    // Captures remove exactly the opponent chains left without a liberty.
+                    for stone in &captured {
+                        let id = with_stone.stones().iter().position(|s| s == stone).unwrap();
+                        assert!(stone.colour != colour && !with_stone.has_liberty(&with_stone.chain(id)));
+                    }
+                    for chain in position.chains() {
+                        assert!(position.has_liberty(&chain));
+                    }
                     colour = colour.other();
                 }
             }

@@ -351,6 +351,13 @@ impl GoPanel {
             }
         }
         let stones = self.game.position.stones().to_vec();
+        for stone in &stones {
+            let (fill, edge) = match stone.colour {
+                Colour::Black => (theme::color32(figure::BLACK), Color32::from_gray(90)),
+                Colour::White => (theme::color32(figure::WHITE), Color32::from_gray(60)),
+            };
+            painter.circle(Self::to_screen(board, stone.at), radius, fill, Stroke::new(1.0, edge));
+        }
         if self.state.show_chains {
             for (a, first) in stones.iter().enumerate() {
                 for second in &stones[a + 1..] {
@@ -364,13 +371,6 @@ impl GoPanel {
                     }
                 }
             }
-        }
-        for stone in &stones {
-            let (fill, edge) = match stone.colour {
-                Colour::Black => (theme::color32(figure::BLACK), Color32::from_gray(90)),
-                Colour::White => (theme::color32(figure::WHITE), Color32::from_gray(60)),
-            };
-            painter.circle(Self::to_screen(board, stone.at), radius, fill, Stroke::new(1.0, edge));
         }
         if let Some(Move::Place(_, last)) =
             self.game.moves.iter().rev().find(|m| matches!(m, Move::Place(..)))
