@@ -36,7 +36,9 @@ fn benches(c: &mut Criterion) {
     });
     let geometry = game_geometry(1724).unwrap();
     group.bench_function("touch, the whole ring", |b| {
-        b.iter(|| geometry.touch(black_box(Point::new(30_000, 30_000)), black_box(Point::new(40_000, 37_000))))
+        b.iter(|| {
+            geometry.touch(black_box(Point::new(30_000, 30_000)), black_box(Point::new(40_000, 37_000)))
+        })
     });
     let game = crowded();
     let position = &game.position;
@@ -50,7 +52,8 @@ fn benches(c: &mut Criterion) {
     });
     group.bench_function("search, 200 playouts", |b| {
         b.iter(|| {
-            let thought = ai::think(&game, Strength { playouts: 200, ..Strength::default() }, &mut NoProgress).unwrap();
+            let thought =
+                ai::think(&game, Strength { playouts: 200, ..Strength::default() }, &mut NoProgress).unwrap();
             assert!(thought.best.is_some());
         })
     });
