@@ -30,6 +30,7 @@ pub mod mines;
 pub mod parallel;
 pub mod platform;
 pub mod progress;
+pub mod puzlogic;
 pub mod star;
 pub mod stats;
 pub mod tetris;

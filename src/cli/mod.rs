@@ -72,6 +72,8 @@ domain_commands! {
     classics::Classics(ClassicsArgs),
     /// Go on a board without lines: exact integer placement, capture, and a Monte Carlo player.
     go::Go(GoArgs),
+    /// Puzlogic: solve (every solution), generate unique puzzles, time the solver.
+    puzlogic::Puzlogic(PuzlogicArgs),
 }
 
 /// Options of `curio gui`.
