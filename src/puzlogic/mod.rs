@@ -7,6 +7,7 @@
 //! - [`generator`]: puzzles with exactly one solution from a seed, their difficulty, and the
 //!   campaign of 30 levels.
 
+pub mod figure;
 pub mod generator;
 pub mod solver;
 

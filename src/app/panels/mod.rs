@@ -10,6 +10,7 @@ pub mod go_panel;
 pub mod gregg_panel;
 pub mod hanoi_panel;
 pub mod mines_panel;
+pub mod puzlogic_panel;
 pub mod star_panel;
 pub mod tetris_panel;
 
@@ -202,6 +203,7 @@ pub const PANELS: &[PanelEntry] = &[
     PanelEntry::of::<bot_panel::BotPanel>(),
     PanelEntry::of::<bulls_panel::BullsPanel>(),
     PanelEntry::of::<hanoi_panel::HanoiPanel>(),
+    PanelEntry::of::<puzlogic_panel::PuzlogicPanel>(),
     PanelEntry::of::<classics_panel::ClassicsPanel>(),
 ];
 
