@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod gpu;
 pub mod mines_window;
 pub mod panels;
+pub mod puzlogic_window;
 pub mod state;
 pub mod theme;
 pub mod widgets;

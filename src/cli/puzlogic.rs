@@ -26,6 +26,12 @@ enum PuzlogicCommand {
     /// Generate a puzzle with exactly one solution.
     #[command(after_help = "Examples:\n  curio puzlogic generate --seed 1 --size 9x9 --pieces 30 --sums --out hard.txt\n  curio puzlogic generate --level 12 --out level12.txt")]
     Generate(GenerateArgs),
+    /// Open the game window: drag pieces onto cells; Next after a solved board. --log appends
+    /// one JSON line per thing shown or received.
+    #[command(
+        after_help = "Examples:\n  curio puzlogic window --level 1\n  curio puzlogic window --seed 5 --size 6x6 --pieces 10 --sums --log moves.jsonl"
+    )]
+    Window(WindowArgs),
     /// Time the solver (every solution) over generated puzzles.
     #[command(after_help = "Examples:\n  curio puzlogic bench --puzzles 1000 --size 9x9 --pieces 30 --seed 1 --json")]
     Bench(BenchArgs),
@@ -69,6 +75,28 @@ struct GenerateArgs {
 }
 
 #[derive(Debug, Args)]
+struct WindowArgs {
+    /// Start at this campaign level (1 to 30).
+    #[arg(long, conflicts_with = "seed")]
+    level: Option<usize>,
+    /// Generated puzzles from this seed instead.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Rows x columns of generated puzzles.
+    #[arg(long, value_parser = parse_size, default_value = "6x6")]
+    size: (usize, usize),
+    /// Pieces of generated puzzles.
+    #[arg(long, default_value_t = 10)]
+    pieces: usize,
+    /// Sums in generated puzzles.
+    #[arg(long)]
+    sums: bool,
+    /// Append what the window shows and receives here (JSON lines).
+    #[arg(long)]
+    log: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
 struct BenchArgs {
     /// Puzzles.
     #[arg(long, default_value_t = 1000)]
@@ -101,7 +129,32 @@ pub(super) fn run(args: PuzlogicArgs) -> Result<(), CliError> {
         PuzlogicCommand::Solve(args) => solve(args),
         PuzlogicCommand::Generate(args) => generate(args),
         PuzlogicCommand::Bench(args) => bench(args),
+        PuzlogicCommand::Window(args) => window(args),
     }
+}
+
+fn window(args: WindowArgs) -> Result<(), CliError> {
+    use crate::app::puzlogic_window::{Source, run};
+    let source = match (args.level, args.seed) {
+        (Some(level), _) => {
+            if !(1..=generator::CAMPAIGN_LEVELS).contains(&level) {
+                return Err(usage(anyhow::anyhow!("--level must be 1 to {}, not {level}", generator::CAMPAIGN_LEVELS)));
+            }
+            Source::Level(level)
+        }
+        (None, Some(seed)) => {
+            let spec = Spec { rows: args.size.0, cols: args.size.1, pieces: args.pieces, sums: args.sums };
+            spec.check().map_err(|e| usage(anyhow::anyhow!(e)))?;
+            Source::Seed(spec, seed)
+        }
+        (None, None) => Source::Level(1),
+    };
+    if let Some(parent) = args.log.as_ref().and_then(|p| p.parent()).filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+    {
+        return Err(usage(anyhow::anyhow!("cannot write the log: folder '{}' does not exist", parent.display())));
+    }
+    run(source, args.log).map_err(CliError::Failure)
 }
 
 /// Reads a puzzle file; errors name the file, line and column.
