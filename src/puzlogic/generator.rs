@@ -3,7 +3,9 @@
 //! random order), each kept empty only if the solution stays unique, until the pieces asked for
 //! are reached. With sums, a line's sum is added whenever emptying a cell would break
 //! uniqueness and the sum restores it. A seed that gets stuck moves on to the next attempt
-//! (derived from the same seed), so the result depends on the seed alone.
+//! (derived from the same seed), so the result depends on the seed alone. Uniqueness must be
+//! proven within [`PROOF_NODES`] search nodes, which bounds how long any generated puzzle takes
+//! to solve.
 //!
 //! Difficulty: how much the solver must guess to prove the solution unique: 10 points a
 //! branch point, one a hidden single, plus a tenth of the naked singles: a puzzle propagation
@@ -82,8 +84,14 @@ fn latin(rows: usize, cols: usize, rng: &mut impl Rng) -> Vec<u8> {
     (0..rows * cols).map(|i| symbols[(row_order[i / cols] + col_order[i % cols]) % n]).collect()
 }
 
+/// Search nodes the solver may spend proving a generated puzzle unique: a cell is kept empty
+/// only while the proof stays within it, so no generated puzzle needs a long search (the
+/// hardest would take the solver a good part of a second, and a person much longer).
+pub const PROOF_NODES: u64 = 1500;
+
 fn unique(puzzle: &Puzzle) -> bool {
-    solver::solve(puzzle, 2).solutions.len() == 1
+    let (report, _) = solver::solve_bounded(puzzle, 2, PROOF_NODES, None);
+    report.complete && report.solutions.len() == 1
 }
 
 /// One attempt; `None` when it got stuck.

@@ -59,6 +59,8 @@ struct Search<'a> {
     /// For each cell index, the sums its lines carry.
     sums_of: Vec<Vec<usize>>,
     limit: usize,
+    /// Most search nodes before giving up (the report is then incomplete).
+    node_limit: u64,
     report: Report,
     trace: Option<Vec<Event>>,
     trace_limit: usize,
@@ -440,7 +442,7 @@ impl<'a> Search<'a> {
             if mask & bit(v) == 0 {
                 continue;
             }
-            if self.report.solutions.len() >= self.limit {
+            if self.report.solutions.len() >= self.limit || self.report.nodes >= self.node_limit {
                 self.report.complete = false;
                 return;
             }
@@ -457,6 +459,17 @@ impl<'a> Search<'a> {
 /// Solves `puzzle`, stopping after `limit` solutions (`usize::MAX`: all); with `trace`, also
 /// the search's first `trace` events.
 pub fn solve_traced(puzzle: &Puzzle, limit: usize, trace: Option<usize>) -> (Report, Vec<Event>) {
+    solve_bounded(puzzle, limit, u64::MAX, trace)
+}
+
+/// [`solve_traced`] that gives up after `node_limit` search nodes (the report then says it is
+/// not complete).
+pub fn solve_bounded(
+    puzzle: &Puzzle,
+    limit: usize,
+    node_limit: u64,
+    trace: Option<usize>,
+) -> (Report, Vec<Event>) {
     let cols = puzzle.cols;
     let cell_count = puzzle.cells.len();
     let lines = (0..puzzle.rows).map(Line::Row).chain((0..cols).map(Line::Col));
@@ -511,6 +524,7 @@ pub fn solve_traced(puzzle: &Puzzle, limit: usize, trace: Option<usize>) -> (Rep
         sums,
         sums_of,
         limit: limit.max(1),
+        node_limit,
         report: Report {
             solutions: Vec::new(),
             complete: true,
