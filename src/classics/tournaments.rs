@@ -8,7 +8,6 @@
 
 use super::ClassicsError;
 use crate::progress::Progress;
-use rustc_hash::FxHashSet;
 
 /// Most players [`enumerate`] takes (2^28 tournaments for eight).
 pub const MAX_PLAYERS: usize = 8;
@@ -225,11 +224,10 @@ pub struct Census {
 }
 
 /// Most counterexample codes a [`Census`] keeps.
-pub const KEPT_COUNTEREXAMPLES: usize = 100_000;
+pub const KEPT_COUNTEREXAMPLES: usize = 10_000_000;
 
 /// Decides every labelled tournament on `players` players (1 to [`MAX_PLAYERS`]), in parallel;
-/// with `classes`, groups the counterexamples into isomorphism classes (at most 7 players: 8
-/// would need 8! relabellings of each class, which is fine, but the codes are not all kept).
+/// with `classes`, groups the counterexamples into isomorphism classes.
 pub fn enumerate(
     players: usize,
     classes: bool,
@@ -336,23 +334,28 @@ pub fn group(players: usize, codes: &[u32]) -> Vec<Class> {
     let relabellings: Vec<Relabelling> =
         permutations(players).iter().map(|p| Relabelling::new(players, p)).collect();
     let official = (players == OFFICIAL_PLAYERS).then(|| Tournament::official().code);
-    let mut seen = FxHashSet::default();
+    // A bit per labelled tournament (32 MiB for eight players).
+    let mut seen = vec![0u64; (1usize << pair_count(players)).div_ceil(64)];
     let mut classes = Vec::new();
     for &code in codes {
-        if seen.contains(&code) {
+        if seen[code as usize / 64] >> (code % 64) & 1 == 1 {
             continue;
         }
-        let orbit: FxHashSet<u32> = relabellings.iter().map(|r| r.apply(code)).collect();
-        let canonical = *orbit.iter().min().expect("an orbit holds its tournament");
+        let mut orbit: Vec<u32> = relabellings.iter().map(|r| r.apply(code)).collect();
+        orbit.sort_unstable();
+        orbit.dedup();
+        let canonical = orbit[0];
         let mut scores = Tournament { players, code: canonical }.scores();
         scores.sort_unstable_by(|a, b| b.cmp(a));
         classes.push(Class {
             size: orbit.len(),
             canonical,
             scores,
-            official: official.is_some_and(|code| orbit.contains(&code)),
+            official: official.is_some_and(|code| orbit.binary_search(&code).is_ok()),
         });
-        seen.extend(orbit);
+        for member in orbit {
+            seen[member as usize / 64] |= 1 << (member % 64);
+        }
     }
     classes.sort_by(|a, b| b.size.cmp(&a.size).then(a.canonical.cmp(&b.canonical)));
     classes

@@ -50,7 +50,7 @@ enum ClassicsCommand {
 
 #[derive(Debug, Args)]
 struct TournamentsArgs {
-    /// Players, 1 to 8 (8: 2^28 tournaments, no classes).
+    /// Players, 1 to 8 (8: 2^28 tournaments).
     #[arg(long, default_value_t = 7)]
     players: usize,
     /// Print one JSON object.
@@ -174,7 +174,7 @@ fn tournaments_command(args: TournamentsArgs) -> Result<(), CliError> {
     }
     let started = Instant::now();
     let players = args.players;
-    let census = super::run_job_with_bar("curio-tournaments", move |reporter| tournaments::enumerate(players, players <= 7, reporter))?
+    let census = super::run_job_with_bar("curio-tournaments", move |reporter| tournaments::enumerate(players, true, reporter))?
         .map_err(failure)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
