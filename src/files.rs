@@ -33,6 +33,14 @@ pub fn temporary_path(prefix: &str) -> PathBuf {
     std::env::temp_dir().join(format!("{prefix}-{}-{nanos}-{count}", std::process::id()))
 }
 
+/// Appends `line` and a newline to the file at `path`, creating it if needed (the game windows'
+/// JSON-lines logs).
+pub fn append_line(path: &Path, line: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    writeln!(file, "{line}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

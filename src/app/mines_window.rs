@@ -7,7 +7,6 @@ use crate::app::theme;
 use crate::app::widgets::{BoardClick, BoardFills, MinesBoard};
 use crate::mines::{BoardConfig, Game, GameStatus, text};
 use eframe::egui::{self, Color32, Vec2};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Side of one cell in points.
@@ -74,11 +73,7 @@ impl MinesWindow {
     fn write_log(&mut self) {
         let Some(path) = &self.log else { return };
         let line = self.log_line().to_string();
-        let written = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut file| writeln!(file, "{line}"));
+        let written = crate::files::append_line(path, &line.to_string());
         if let Err(error) = written {
             self.error = Some(format!("cannot write log '{}': {error}", path.display()));
         }
@@ -208,30 +203,10 @@ pub fn window_size(config: BoardConfig) -> [f32; 2] {
 
 /// Opens the game window and runs until it is closed.
 pub fn run(config: BoardConfig, seed: u64, log: Option<PathBuf>) -> anyhow::Result<()> {
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        anyhow::bail!(
-            "no display: neither DISPLAY nor WAYLAND_DISPLAY is set; run under a desktop session or Xvfb"
-        );
-    }
-    let size = window_size(config);
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Curio Minesweeper")
-            .with_app_id("curio-mines")
-            .with_inner_size(size)
-            .with_resizable(false),
-        renderer: eframe::Renderer::Wgpu,
-        // The size follows the level; a size remembered from another level would hide the board.
-        persist_window: false,
-        ..Default::default()
-    };
-    eframe::run_native(
+    super::run_game_window(
+        "Curio Minesweeper",
         "curio-mines",
-        options,
-        Box::new(move |cc| {
-            crate::app::theme::install_fonts(&cc.egui_ctx);
-            Ok(Box::new(MinesWindow::new(config, seed, log)) as Box<dyn eframe::App>)
-        }),
+        window_size(config),
+        MinesWindow::new(config, seed, log),
     )
-    .map_err(|error| anyhow::anyhow!("cannot open the game window: {error}"))
 }

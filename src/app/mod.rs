@@ -405,3 +405,37 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     )
     .map_err(|error| anyhow::anyhow!("cannot open the Curio window: {error}"))
 }
+
+/// Opens a standalone game window (`curio mines window`, `curio puzlogic window`): fixed size,
+/// drawn with wgpu, no remembered geometry (the size follows the game), the app's fonts.
+pub(crate) fn run_game_window(
+    title: &str,
+    app_id: &str,
+    size: [f32; 2],
+    app: impl eframe::App + 'static,
+) -> anyhow::Result<()> {
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        anyhow::bail!(
+            "no display: neither DISPLAY nor WAYLAND_DISPLAY is set; run under a desktop session or Xvfb"
+        );
+    }
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(title)
+            .with_app_id(app_id)
+            .with_inner_size(size)
+            .with_resizable(false),
+        renderer: eframe::Renderer::Wgpu,
+        persist_window: false,
+        ..Default::default()
+    };
+    eframe::run_native(
+        app_id,
+        options,
+        Box::new(move |cc| {
+            theme::install_fonts(&cc.egui_ctx);
+            Ok(Box::new(app) as Box<dyn eframe::App>)
+        }),
+    )
+    .map_err(|error| anyhow::anyhow!("cannot open the game window: {error}"))
+}

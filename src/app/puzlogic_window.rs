@@ -10,7 +10,6 @@ use crate::app::theme;
 use crate::puzlogic::generator::{self, Spec};
 use crate::puzlogic::{Cell, Line, Placement, Puzzle};
 use eframe::egui::{self, Color32, Pos2, Rect, Vec2};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Pitch of cells and pieces in points.
@@ -149,11 +148,7 @@ impl PuzlogicWindow {
 
     fn write(&mut self, line: serde_json::Value) {
         let Some(path) = &self.log else { return };
-        let written = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut file| writeln!(file, "{line}"));
+        let written = crate::files::append_line(path, &line.to_string());
         if let Err(error) = written {
             self.error = Some(format!("cannot write log '{}': {error}", path.display()));
         }
@@ -371,29 +366,6 @@ impl eframe::App for PuzlogicWindow {
 
 /// Opens the game window and runs until it is closed.
 pub fn run(source: Source, log: Option<PathBuf>) -> anyhow::Result<()> {
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        anyhow::bail!(
-            "no display: neither DISPLAY nor WAYLAND_DISPLAY is set; run under a desktop session or Xvfb"
-        );
-    }
     let window = PuzlogicWindow::new(source, log).map_err(|error| anyhow::anyhow!(error))?;
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Curio Puzlogic")
-            .with_app_id("curio-puzlogic")
-            .with_inner_size(WINDOW)
-            .with_resizable(false),
-        renderer: eframe::Renderer::Wgpu,
-        persist_window: false,
-        ..Default::default()
-    };
-    eframe::run_native(
-        "curio-puzlogic",
-        options,
-        Box::new(move |cc| {
-            crate::app::theme::install_fonts(&cc.egui_ctx);
-            Ok(Box::new(window) as Box<dyn eframe::App>)
-        }),
-    )
-    .map_err(|error| anyhow::anyhow!("cannot open the game window: {error}"))
+    super::run_game_window("Curio Puzlogic", "curio-puzlogic", WINDOW, window)
 }

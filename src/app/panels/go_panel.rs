@@ -626,11 +626,9 @@ impl Panel for GoPanel {
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
-        let rect = ui.available_rect_before_wrap();
-        if rect.width() < 40.0 || rect.height() < 40.0 {
-            return;
+        if let Some(rect) = super::canvas_rect(ui) {
+            self.board_ui(ui, rect);
         }
-        self.board_ui(ui, rect);
     }
 
     fn is_busy(&self) -> bool {

@@ -235,3 +235,9 @@ pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn AppPanel) {
     });
     egui::CentralPanel::default().show(ui, |ui| panel.canvas_ui(ui));
 }
+
+/// The canvas's rectangle, or `None` when it is too small to draw in (under 40 points a side).
+pub fn canvas_rect(ui: &egui::Ui) -> Option<egui::Rect> {
+    let rect = ui.available_rect_before_wrap();
+    (rect.width() >= 40.0 && rect.height() >= 40.0).then_some(rect)
+}

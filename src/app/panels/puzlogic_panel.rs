@@ -289,16 +289,7 @@ impl PuzlogicPanel {
                 let cell = cell_rect(r, c);
                 match puzzle.cell(r, c) {
                     Cell::Hole => {}
-                    Cell::Given(v) => {
-                        painter.rect_filled(cell, 4.0, Color32::from_rgb(0x40, 0x40, 0x48));
-                        painter.text(
-                            cell.center(),
-                            egui::Align2::CENTER_CENTER,
-                            v.to_string(),
-                            font.clone(),
-                            Color32::WHITE,
-                        );
-                    }
+                    Cell::Given(v) => numbered(&painter, cell, Color32::from_rgb(0x40, 0x40, 0x48), v, &font),
                     Cell::Empty => {
                         painter.rect_filled(cell, 4.0, Color32::WHITE);
                         let shown = self
@@ -322,14 +313,7 @@ impl PuzlogicPanel {
                             } else {
                                 Color32::from_rgb(0x2f, 0x6e, 0xc8)
                             };
-                            painter.rect_filled(cell.shrink(size * 0.08), 4.0, colour);
-                            painter.text(
-                                cell.center(),
-                                egui::Align2::CENTER_CENTER,
-                                v.to_string(),
-                                font.clone(),
-                                Color32::WHITE,
-                            );
+                            numbered(&painter, cell.shrink(size * 0.08), colour, v, &font);
                         }
                     }
                 }
@@ -366,18 +350,8 @@ impl PuzlogicPanel {
                 Vec2::splat(size - 3.0),
             );
             let held = self.held == Some(index);
-            painter.rect_filled(
-                piece,
-                4.0,
-                if held { theme::SELECTED } else { Color32::from_rgb(0x2f, 0x6e, 0xc8) },
-            );
-            painter.text(
-                piece.center(),
-                egui::Align2::CENTER_CENTER,
-                v.to_string(),
-                font.clone(),
-                Color32::WHITE,
-            );
+            let fill = if held { theme::SELECTED } else { Color32::from_rgb(0x2f, 0x6e, 0xc8) };
+            numbered(&painter, piece, fill, v, &font);
             tray_rects.push(piece);
         }
         if let Some(Event::DeadEnd) = event {
@@ -420,6 +394,12 @@ impl PuzlogicPanel {
     pub fn board_geometry(&self) -> Option<(Rect, f32)> {
         self.board
     }
+}
+
+/// A filled square with a number in white.
+fn numbered(painter: &egui::Painter, rect: Rect, fill: Color32, value: u8, font: &egui::FontId) {
+    painter.rect_filled(rect, 4.0, fill);
+    painter.text(rect.center(), egui::Align2::CENTER_CENTER, value.to_string(), font.clone(), Color32::WHITE);
 }
 
 fn describe(event: &Event) -> String {
@@ -546,11 +526,9 @@ impl Panel for PuzlogicPanel {
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
-        let rect = ui.available_rect_before_wrap();
-        if rect.width() < 40.0 || rect.height() < 40.0 {
-            return;
+        if let Some(rect) = super::canvas_rect(ui) {
+            self.board_ui(ui, rect);
         }
-        self.board_ui(ui, rect);
     }
 
     fn is_busy(&self) -> bool {

@@ -144,10 +144,7 @@ impl Panel for ClassicsPanel {
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
-        let rect = ui.available_rect_before_wrap();
-        if rect.width() < 40.0 || rect.height() < 40.0 {
-            return;
-        }
+        let Some(rect) = super::canvas_rect(ui) else { return };
         match self.state.problem {
             Problem::Tournaments => self.tournaments.canvas(ui, rect, &mut self.state.tournaments),
             Problem::Primes => self.primes.canvas(ui, rect, &self.state.primes),
