@@ -35,6 +35,9 @@ pub const WRONG: Color32 = Color32::from_rgb(0xd0, 0x30, 0x30);
 pub const TRAY: Color32 = Color32::from_rgb(0xdd, 0xe4, 0xee);
 /// Sum labels.
 pub const SUM: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x10);
+/// A piece being dragged (a colour of its own, so that a capture mid-drag does not show it as
+/// placed).
+pub const HELD: Color32 = Color32::from_rgb(0xe0, 0x7a, 0x1f);
 /// The solved bar.
 pub const SOLVED: Color32 = Color32::from_rgb(0x2e, 0x8b, 0x3e);
 
@@ -243,7 +246,7 @@ impl PuzlogicWindow {
                 rect.center(),
                 egui::Align2::CENTER_CENTER,
                 v.to_string(),
-                egui::FontId::proportional(size),
+                egui::FontId::new(size, egui::FontFamily::Name(theme::DEJAVU.into())),
                 Color32::WHITE,
             );
         }
@@ -288,7 +291,7 @@ impl PuzlogicWindow {
                 at,
                 egui::Align2::CENTER_CENTER,
                 sum.target.to_string(),
-                egui::FontId::proportional(22.0),
+                egui::FontId::new(22.0, egui::FontFamily::Name(theme::DEJAVU.into())),
                 SUM,
             );
         }
@@ -317,30 +320,40 @@ impl PuzlogicWindow {
             }
         }
         // Dragging: press on a piece, release on a cell or anywhere else (back to the tray).
-        let (pressed, released, pointer) = ui
-            .input(|i| (i.pointer.primary_pressed(), i.pointer.primary_released(), i.pointer.interact_pos()));
-        if let Some(pos) = pointer {
-            if pressed && self.held.is_none() && !solved {
+        // The button events are taken in order with their own positions: a fast drag can press
+        // and release within one frame.
+        let buttons: Vec<(bool, Pos2)> = ui.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|event| match event {
+                    egui::Event::PointerButton {
+                        pos, button: egui::PointerButton::Primary, pressed, ..
+                    } => Some((*pressed, *pos)),
+                    _ => None,
+                })
+                .collect()
+        });
+        for (pressed, pos) in buttons {
+            if pressed && self.held.is_none() && !self.is_solved() {
                 self.held = self.tray_under(pos).map(Held::Tray).or_else(|| {
                     self.cell_under(pos)
                         .filter(|&(r, c)| self.placed.iter().any(|p| p.0 == r && p.1 == c))
                         .map(|(r, c)| Held::Placed(r, c))
                 });
+            } else if !pressed && let Some(held) = self.held.take() {
+                self.drop_at(held, pos);
             }
-            if let Some(held) = self.held {
-                let value = match held {
-                    Held::Tray(index) => tray.get(index).copied(),
-                    Held::Placed(r, c) => self.placed.iter().find(|p| p.0 == r && p.1 == c).map(|p| p.2),
-                };
-                if let Some(v) = value {
-                    Self::square(&painter, pos - Vec2::splat(SQUARE / 2.0), PIECE, Some(v), digit);
-                }
-                if released {
-                    self.held = None;
-                    self.drop_at(held, pos);
-                }
-                ui.ctx().request_repaint();
+        }
+        if let (Some(held), Some(pos)) = (self.held, ui.input(|i| i.pointer.latest_pos())) {
+            let tray = self.tray();
+            let value = match held {
+                Held::Tray(index) => tray.get(index).copied(),
+                Held::Placed(r, c) => self.placed.iter().find(|p| p.0 == r && p.1 == c).map(|p| p.2),
+            };
+            if let Some(v) = value {
+                Self::square(&painter, pos - Vec2::splat(SQUARE / 2.0), HELD, Some(v), digit);
             }
+            ui.ctx().request_repaint();
         }
         if let Some(error) = &self.error {
             painter.text(

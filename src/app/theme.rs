@@ -37,6 +37,9 @@ pub fn rgba_f32(color: crate::geom::Color) -> [f32; 4] {
     [color.r, color.g, color.b, color.a].map(|channel| f32::from(channel) / 255.0)
 }
 
+/// The font family of DejaVu Sans alone (see [`install_fonts`]).
+pub const DEJAVU: &str = "dejavu";
+
 /// Adds the bundled DejaVu Sans (the font of figure labels) as a fallback for every family, so
 /// symbols such as ◆, × and ° always have glyphs.
 pub fn install_fonts(ctx: &eframe::egui::Context) {
@@ -49,6 +52,8 @@ pub fn install_fonts(ctx: &eframe::egui::Context) {
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
         fonts.families.entry(family).or_default().push("dejavu-sans".to_string());
     }
+    // DejaVu Sans alone, for numbers a program reads back (the Puzlogic window's).
+    fonts.families.insert(FontFamily::Name(DEJAVU.into()), vec!["dejavu-sans".to_string()]);
     ctx.set_fonts(fonts);
 }
 

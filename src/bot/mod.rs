@@ -18,6 +18,8 @@ pub mod game;
 pub mod input;
 pub mod mines_game;
 pub mod player;
+pub mod puzlogic_game;
+pub mod puzlogic_vision;
 pub mod screen;
 pub mod session;
 pub mod synthetic;

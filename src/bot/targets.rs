@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 pub enum TargetKind {
     /// `curio mines window`, launched by the bot.
     Builtin,
+    /// `curio puzlogic window`, launched by the bot.
+    BuiltinPuzlogic,
     /// GNOME Mines, launched by the bot.
     GnomeMines,
     /// A window already open, found by (part of) its title.
@@ -38,7 +40,7 @@ impl TargetKind {
 
     /// Whether the bot launched the target (and so restarts its games).
     pub fn is_launched(&self) -> bool {
-        matches!(self, TargetKind::Builtin | TargetKind::GnomeMines)
+        matches!(self, TargetKind::Builtin | TargetKind::BuiltinPuzlogic | TargetKind::GnomeMines)
     }
 
     /// How the target draws numbers.
@@ -53,6 +55,7 @@ impl TargetKind {
     pub fn title(&self) -> &str {
         match self {
             TargetKind::Builtin => "Curio Minesweeper",
+            TargetKind::BuiltinPuzlogic => "Curio Puzlogic",
             TargetKind::GnomeMines => "Mines",
             TargetKind::Window(title) => title,
             TargetKind::WindowId(_) => "",
@@ -154,10 +157,12 @@ pub fn find_open_window(kind: &TargetKind, screen: &mut dyn ScreenSource) -> Res
             screen.window(*id).map_err(|_| TargetError::NoWindow(format!("with id {id}")))
         }
         TargetKind::Window(title) => wait_for_window(screen, title, &[], Duration::from_secs(20)),
-        TargetKind::Builtin | TargetKind::GnomeMines => Err(TargetError::Launch {
-            program: kind.title().to_string(),
-            error: "this launcher opens no programs".into(),
-        }),
+        TargetKind::Builtin | TargetKind::BuiltinPuzlogic | TargetKind::GnomeMines => {
+            Err(TargetError::Launch {
+                program: kind.title().to_string(),
+                error: "this launcher opens no programs".into(),
+            })
+        }
     }
 }
 

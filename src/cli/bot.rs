@@ -34,14 +34,29 @@ enum BotCommand {
     Windows(WindowsArgs),
 }
 
+/// The game the bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GameChoice {
+    /// Minesweeper.
+    Mines,
+    /// Puzlogic (builtin: `curio puzlogic window`).
+    Puzlogic,
+}
+
 #[derive(Debug, Args)]
 struct PlayArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "mines")]
+    game: GameChoice,
     /// builtin, gnome-mines, (part of) a window's title, or a window's id.
     #[arg(long)]
     target: String,
     /// Games to finish.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100000))]
     games: u64,
+    /// Puzlogic levels to solve (the same as --games).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100000), conflicts_with = "games")]
+    levels: Option<u64>,
     /// Board size for the launched targets.
     #[arg(long, default_value = "beginner", value_parser = named(&Level::ALL, Level::name))]
     level: Level,
@@ -133,6 +148,9 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         )));
     }
     need_display()?;
+    if args.game == GameChoice::Puzlogic {
+        return play_puzlogic(args);
+    }
     let kind = TargetKind::parse(&args.target);
     let open_window = !kind.is_launched();
     let truth = if kind == TargetKind::Builtin {
@@ -249,6 +267,99 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         if let Some(reason) = &report.stopped {
             say!("stopped: {reason}");
         }
+    }
+    match &report.stopped {
+        Some(reason) => Err(CliError::Failure(anyhow::anyhow!("the bot stopped: {reason}"))),
+        None => Ok(()),
+    }
+}
+
+/// `bot play --game puzlogic`: solves levels through the screen, dragging each piece; with the
+/// built-in window, every level's first read is checked against the puzzle the window logged.
+fn play_puzlogic(args: PlayArgs) -> Result<(), CliError> {
+    let kind = match TargetKind::parse(&args.target) {
+        TargetKind::Builtin => TargetKind::BuiltinPuzlogic,
+        TargetKind::GnomeMines => return Err(usage(anyhow::anyhow!("gnome-mines is not a Puzlogic target"))),
+        other => other,
+    };
+    let open_window = !kind.is_launched();
+    let truth = (kind == TargetKind::BuiltinPuzlogic).then(|| crate::files::temporary_path("curio-puzlogic-truth").with_extension("jsonl"));
+    let levels = args.levels.unwrap_or(args.games) as usize;
+    let request = SessionRequest {
+        launch: LaunchRequest { kind, level: args.level, seed: args.seed, log: truth.clone() },
+        settings: BotSettings {
+            games: levels,
+            dry_run: args.dry_run,
+            max_moves_per_second: args.max_moves_per_s,
+            dump_folder: std::env::var_os("CURIO_BOT_DUMP").map(PathBuf::from),
+            ..BotSettings::default()
+        },
+        calibrate_only: false,
+    };
+    let json_output = args.json;
+    let mut observer = |status: &bot::BotStatus<bot::puzlogic_game::PuzlogicGame>| {
+        if let BotEvent::GameOver { .. } = status.event
+            && !json_output
+        {
+            eprintln!("level {} solved ({} moves so far)", status.report.games, status.report.moves);
+        }
+        std::ops::ControlFlow::Continue(())
+    };
+    let outcome = bot::session::run(
+        &request,
+        bot::puzlogic_game::PuzlogicGame::new(),
+        &mut ProcessLauncher,
+        XcapScreen::default(),
+        EnigoInput::new,
+        &SessionControl::default(),
+        &mut observer,
+    )
+    .map_err(|error| match error {
+        bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => usage(error),
+        error => CliError::Failure(error.into()),
+    })?;
+    let (report, log) = (outcome.report, outcome.log);
+    let (checked, wrong) = match &truth {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let _ = std::fs::remove_file(path);
+            let lines: Vec<serde_json::Value> = text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+            let first_reads: Vec<String> = log.games.iter().filter_map(|reads| reads.first().cloned()).collect();
+            let (checked, wrong) = bot::puzlogic_game::check_first_reads(&first_reads, &lines);
+            (Some(checked), Some(wrong))
+        }
+        None => (None, None),
+    };
+    let misreads = report.misreads + wrong.unwrap_or(0);
+    let seconds_per_level = if report.game_seconds.is_empty() { 0.0 } else { report.game_seconds.iter().sum::<f64>() / report.game_seconds.len() as f64 };
+    if json_output {
+        print_json(&json!({
+            "levels": report.games,
+            "solved": report.wins,
+            "misreads": misreads,
+            "outside_presses": report.outside_clicks,
+            "seconds_per_level": seconds_per_level,
+            "drags": report.moves,
+            "drags_per_second": report.moves_per_second,
+            "reads": report.reads,
+            "reads_checked_against_truth": checked,
+            "reads_unlike_truth": wrong,
+            "reads_not_solvable": report.misreads,
+            "target": args.target,
+            "stopped": report.stopped,
+        }))?;
+    } else {
+        say!(
+            "{} levels, {} solved; {} drags at {:.2} a second, {:.1} s a level; {} misreads{}; {} presses outside the board",
+            report.games,
+            report.wins,
+            report.moves,
+            report.moves_per_second,
+            seconds_per_level,
+            misreads,
+            checked.map(|n| format!(" (checked {n} levels against the window's log)")).unwrap_or_default(),
+            report.outside_clicks
+        );
     }
     match &report.stopped {
         Some(reason) => Err(CliError::Failure(anyhow::anyhow!("the bot stopped: {reason}"))),

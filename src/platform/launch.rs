@@ -113,7 +113,7 @@ fn launch(request: &LaunchRequest, screen: &mut dyn ScreenSource) -> Result<Targ
     let existing: Vec<(u32, u32)> = screen.windows()?.iter().map(|window| (window.id, window.pid)).collect();
     let mut settings = None;
     let process = match kind {
-        TargetKind::Builtin => {
+        TargetKind::Builtin | TargetKind::BuiltinPuzlogic => {
             // `CURIO_BIN` names the curio binary where the running program is not it (tests).
             let exe = match std::env::var_os("CURIO_BIN") {
                 Some(path) => PathBuf::from(path),
@@ -122,14 +122,15 @@ fn launch(request: &LaunchRequest, screen: &mut dyn ScreenSource) -> Result<Targ
                     error: error.to_string(),
                 })?,
             };
-            let mut arguments: Vec<String> = vec![
-                "mines".into(),
-                "window".into(),
-                "--level".into(),
-                level.name().into(),
-                "--seed".into(),
-                seed.to_string(),
-            ];
+            let mut arguments: Vec<String> = if *kind == TargetKind::BuiltinPuzlogic {
+                // Generated levels of 7x7 with 14 pieces and sums, from the seed.
+                ["puzlogic", "window", "--size", "7x7", "--pieces", "14", "--sums", "--seed"]
+                    .map(String::from)
+                    .to_vec()
+            } else {
+                vec!["mines".into(), "window".into(), "--level".into(), level.name().into(), "--seed".into()]
+            };
+            arguments.push(seed.to_string());
             if let Some(log) = log {
                 arguments.push("--log".into());
                 arguments.push(log.display().to_string());

@@ -301,6 +301,37 @@ impl Puzzle {
         Puzzle { rows, cols, cells, pieces, sums: Vec::new() }
     }
 
+    /// The puzzle without its leading and trailing rows and columns that hold no cell (sums
+    /// renumbered): what a reader of the board sees, since holes at the border do not show.
+    pub fn cropped(&self) -> Puzzle {
+        let has_cell_row = |r: usize| (0..self.cols).any(|c| self.cell(r, c) != Cell::Hole);
+        let has_cell_col = |c: usize| (0..self.rows).any(|r| self.cell(r, c) != Cell::Hole);
+        let rows: Vec<usize> = (0..self.rows).filter(|&r| has_cell_row(r)).collect();
+        let cols: Vec<usize> = (0..self.cols).filter(|&c| has_cell_col(c)).collect();
+        let (Some(&top), Some(&bottom), Some(&left), Some(&right)) =
+            (rows.first(), rows.last(), cols.first(), cols.last())
+        else {
+            return self.clone();
+        };
+        let (height, width) = (bottom - top + 1, right - left + 1);
+        let cells = (top..=bottom)
+            .flat_map(|r| (left..=right).map(move |c| (r, c)))
+            .map(|(r, c)| self.cell(r, c))
+            .collect();
+        let sums = self
+            .sums
+            .iter()
+            .map(|sum| Sum {
+                line: match sum.line {
+                    Line::Row(r) => Line::Row(r - top),
+                    Line::Col(c) => Line::Col(c - left),
+                },
+                target: sum.target,
+            })
+            .collect();
+        Puzzle { rows: height, cols: width, cells, pieces: self.pieces.clone(), sums }
+    }
+
     /// Whether `placements` (one per empty cell) solve the puzzle: every piece used, no number
     /// twice in a line, every sum reached.
     pub fn is_solved_by(&self, placements: &[Placement]) -> bool {

@@ -4,7 +4,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::bot_panel::{BotPanel, BotPanelState, TargetChoice};
+use curio::app::panels::bot_panel::{BotPanel, BotPanelState, GameChoice, TargetChoice};
 use curio::app::state::AppState;
 use curio::bot::Level;
 use eframe::egui::accesskit::Role;
@@ -75,12 +75,17 @@ fn a_window_target_needs_a_window() {
 static POINTER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn play_from_the_pane(target: TargetChoice, games: u32) {
+    play_game_from_the_pane(GameChoice::Mines, target, games);
+}
+
+fn play_game_from_the_pane(game: GameChoice, target: TargetChoice, games: u32) {
     if !display_or_skip() {
         return;
     }
     let _pointer = POINTER.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     use_curio_binary();
     let mut state = BotPanelState::default();
+    state.game = game;
     state.target = target;
     state.games = games;
     state.max_moves_per_second = 40.0;
@@ -100,6 +105,11 @@ fn play_from_the_pane(target: TargetChoice, games: u32) {
 #[test]
 fn the_pane_plays_the_builtin_window() {
     play_from_the_pane(TargetChoice::Builtin, 2);
+}
+
+#[test]
+fn the_pane_plays_the_builtin_puzlogic_window() {
+    play_game_from_the_pane(GameChoice::Puzlogic, TargetChoice::Builtin, 2);
 }
 
 #[test]

@@ -112,3 +112,89 @@ fn the_game_window_plays_by_dragging_and_logs_what_it_shows_and_receives() {
     assert!(lines.iter().any(|l| l["event"] == "solved"));
     assert_eq!(lines.last().unwrap()["level"], 4);
 }
+
+#[test]
+fn the_bot_reads_the_game_window_as_the_window_shows_it() {
+    use curio::app::puzlogic_window::{PuzlogicWindow, Source, WINDOW};
+    use curio::bot::puzlogic_vision::{Digits, read};
+    use curio::puzlogic::generator::Spec;
+    let Some((renderer, _)) = crate::common::gpu_renderer() else { return };
+    let digits = Digits::new();
+    let mut renderer = Some(renderer);
+    for (source, drops) in [
+        (Source::Seed(Spec { rows: 9, cols: 9, pieces: 30, sums: true }, 11), 0),
+        // A sum with a 0 in it (col 4 = 30).
+        (Source::Seed(Spec { rows: 9, cols: 9, pieces: 30, sums: true }, 9), 0),
+        (Source::Seed(Spec { rows: 6, cols: 6, pieces: 10, sums: true }, 3), 4),
+        (Source::Level(30), 0),
+    ] {
+        let mut window = PuzlogicWindow::new(source, None).unwrap();
+        // Some pieces on the board (the solution's first ones).
+        let solution = curio::puzlogic::solver::solve(&window.puzzle, 1).solutions.remove(0);
+        window.placed = solution[..drops].to_vec();
+        let expected_placed = window.placed.clone();
+        let expected = window.puzzle.clone();
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size(WINDOW)
+            .with_context_setup(curio::app::theme::install_fonts)
+            .renderer(renderer.take().unwrap_or_else(|| crate::common::gpu_renderer().unwrap().0))
+            .build_ui_state(|ui, window: &mut PuzlogicWindow| window.draw(ui), window);
+        harness.run();
+        let image = harness.render().expect("the window renders");
+        let (_, shown) = read(&image, &digits).unwrap_or_else(|error| panic!("{source:?}: {error}"));
+        // The reading starts at the first row and column that hold a cell.
+        let crop = |puzzle: &curio::puzlogic::Puzzle| {
+            let first_row = (0..puzzle.rows).find(|&r| (0..puzzle.cols).any(|c| puzzle.cell(r, c) != curio::puzlogic::Cell::Hole)).unwrap();
+            let first_col = (0..puzzle.cols).find(|&c| (0..puzzle.rows).any(|r| puzzle.cell(r, c) != curio::puzlogic::Cell::Hole)).unwrap();
+            (first_row, first_col)
+        };
+        let (dr, dc) = crop(&expected);
+        for r in 0..shown.puzzle.rows {
+            for c in 0..shown.puzzle.cols {
+                assert_eq!(shown.puzzle.cell(r, c), expected.cell(r + dr, c + dc), "{source:?}: cell ({}, {})", r + dr, c + dc);
+            }
+        }
+        assert_eq!(shown.puzzle.pieces, expected.pieces, "{source:?}");
+        let mut sums: Vec<(String, u32)> = expected
+            .sums
+            .iter()
+            .map(|s| match s.line {
+                curio::puzlogic::Line::Row(r) => (format!("row {}", r - dr), s.target),
+                curio::puzlogic::Line::Col(c) => (format!("col {}", c - dc), s.target),
+            })
+            .collect();
+        let mut read_sums: Vec<(String, u32)> = shown
+            .puzzle
+            .sums
+            .iter()
+            .map(|s| match s.line {
+                curio::puzlogic::Line::Row(r) => (format!("row {r}"), s.target),
+                curio::puzlogic::Line::Col(c) => (format!("col {c}"), s.target),
+            })
+            .collect();
+        sums.sort();
+        read_sums.sort();
+        assert_eq!(read_sums, sums, "{source:?}");
+        let placed: Vec<_> = expected_placed.iter().map(|&(r, c, v)| (r - dr, c - dc, v)).collect();
+        let mut placed_sorted = placed.clone();
+        placed_sorted.sort_unstable();
+        assert_eq!(shown.placed, placed_sorted, "{source:?}");
+        assert_eq!(shown.tray.len(), expected.pieces.len() - drops);
+    }
+}
+
+#[test]
+fn the_bot_pane_offers_puzlogic() {
+    use curio::app::panels::bot_panel::{BotPanel, BotPanelState, GameChoice};
+    use curio::bot::TargetKind;
+    let state = BotPanelState { game: GameChoice::Puzlogic, ..BotPanelState::default() };
+    assert_eq!(state.kind(), TargetKind::BuiltinPuzlogic);
+    let app = CurioApp::with_state(AppState::showing::<BotPanel>().with::<BotPanel>(&BotPanelState::default()), None);
+    let mut harness = crate::common::harness(app);
+    harness.run();
+    // The catalogue lists a "Puzlogic" panel too; the pane's choice comes after it.
+    harness.get_all_by_label("Puzlogic").last().expect("the pane's game choice").click();
+    harness.run();
+    assert_eq!(harness.state().panel(), "bot");
+    assert_eq!(harness.state_mut().panel_mut::<BotPanel>().state.game, GameChoice::Puzlogic);
+}

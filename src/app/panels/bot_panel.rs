@@ -30,10 +30,22 @@ pub enum TargetChoice {
     Window,
 }
 
+/// The game the pane plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameChoice {
+    /// Minesweeper.
+    #[default]
+    Mines,
+    /// Puzlogic (the built-in target is `curio puzlogic window`).
+    Puzlogic,
+}
+
 /// Persisted settings of the bot pane.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BotPanelState {
+    /// The game.
+    pub game: GameChoice,
     /// The target.
     pub target: TargetChoice,
     /// The window's title when the target is a window.
@@ -53,6 +65,7 @@ pub struct BotPanelState {
 impl Default for BotPanelState {
     fn default() -> Self {
         Self {
+            game: GameChoice::Mines,
             target: TargetChoice::Builtin,
             window_title: String::new(),
             level: Level::Beginner,
@@ -80,6 +93,7 @@ impl BotPanelState {
     /// The target kind.
     pub fn kind(&self) -> TargetKind {
         match self.target {
+            TargetChoice::Builtin if self.game == GameChoice::Puzlogic => TargetKind::BuiltinPuzlogic,
             TargetChoice::Builtin => TargetKind::Builtin,
             TargetChoice::GnomeMines => TargetKind::GnomeMines,
             TargetChoice::Window => TargetKind::Window(self.window_title.clone()),
@@ -167,6 +181,13 @@ impl BotPanel {
             self.outcome = Some(Err("choose a window from the list first".into()));
             return;
         }
+        if self.state.game == GameChoice::Puzlogic && kind == TargetKind::GnomeMines {
+            self.outcome = Some(Err(
+                "GNOME Mines is not a Puzlogic target: choose the built-in window or a window".into(),
+            ));
+            return;
+        }
+        let puzlogic = self.state.game == GameChoice::Puzlogic;
         let request = SessionRequest {
             launch: LaunchRequest { kind, level: self.state.level, seed: self.state.seed, log: None },
             settings: BotSettings {
@@ -189,6 +210,30 @@ impl BotPanel {
                     wake.request_repaint();
                     if reporter.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
                 };
+                if puzlogic {
+                    // The pane shows what every game shares: the frame, the counters, the log.
+                    let mut shared = |status: &BotStatus<bot::puzlogic_game::PuzlogicGame>| {
+                        observer(&BotStatus::seen(
+                            status.event,
+                            status.frame.clone(),
+                            None,
+                            None,
+                            status.report.clone(),
+                            status.message.clone(),
+                        ))
+                    };
+                    return bot::session::run(
+                        &request,
+                        bot::puzlogic_game::PuzlogicGame::new(),
+                        &mut ProcessLauncher,
+                        XcapScreen::default(),
+                        EnigoInput::new,
+                        &session_control,
+                        &mut shared,
+                    )
+                    .map(|outcome| outcome.report)
+                    .map_err(|error| error.to_string());
+                }
                 let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
                 bot::session::run(
                     &request,
@@ -316,6 +361,11 @@ impl Panel for BotPanel {
         ui.heading("Game bot");
         let running = self.run.is_some();
         ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("game");
+                ui.selectable_value(&mut self.state.game, GameChoice::Mines, "Minesweeper");
+                ui.selectable_value(&mut self.state.game, GameChoice::Puzlogic, "Puzlogic");
+            });
             ui.horizontal_wrapped(|ui| {
                 ui.selectable_value(&mut self.state.target, TargetChoice::Builtin, "built-in window");
                 ui.selectable_value(&mut self.state.target, TargetChoice::GnomeMines, "GNOME Mines");
