@@ -194,20 +194,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         std::ops::ControlFlow::Continue(())
     };
     let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
-    let outcome = bot::session::run(
-        &request,
-        game,
-        &mut ProcessLauncher,
-        XcapScreen::default(),
-        EnigoInput::new,
-        &SessionControl::default(),
-        &mut observer,
-    )
-    .map_err(|error| match error {
-        // A window named on the command line that is not there is bad input.
-        bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => usage(error),
-        error => CliError::Failure(error.into()),
-    })?;
+    let outcome = run_session(&request, game, open_window, &mut observer)?;
     let (report, log) = (outcome.report, outcome.log);
     // The built-in window logs each finished game: check every read against it.
     // Its games and wins are the ones the bot's own counts must match.
@@ -274,6 +261,21 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     }
 }
 
+/// Runs one session on the real screen and mouse; a window named on the command line that is
+/// not there is bad input.
+fn run_session<G: bot::ScreenGame>(
+    request: &SessionRequest,
+    game: G,
+    open_window: bool,
+    observer: &mut impl bot::BotObserver<G>,
+) -> Result<bot::SessionOutcome, CliError> {
+    bot::session::run(request, game, &mut ProcessLauncher, XcapScreen::default(), EnigoInput::new, &SessionControl::default(), observer)
+        .map_err(|error| match error {
+            bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => usage(error),
+            error => CliError::Failure(error.into()),
+        })
+}
+
 /// `bot play --game puzlogic`: solves levels through the screen, dragging each piece; with the
 /// built-in window, every level's first read is checked against the puzzle the window logged.
 fn play_puzlogic(args: PlayArgs) -> Result<(), CliError> {
@@ -305,19 +307,7 @@ fn play_puzlogic(args: PlayArgs) -> Result<(), CliError> {
         }
         std::ops::ControlFlow::Continue(())
     };
-    let outcome = bot::session::run(
-        &request,
-        bot::puzlogic_game::PuzlogicGame::new(),
-        &mut ProcessLauncher,
-        XcapScreen::default(),
-        EnigoInput::new,
-        &SessionControl::default(),
-        &mut observer,
-    )
-    .map_err(|error| match error {
-        bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => usage(error),
-        error => CliError::Failure(error.into()),
-    })?;
+    let outcome = run_session(&request, bot::puzlogic_game::PuzlogicGame::new(), open_window, &mut observer)?;
     let (report, log) = (outcome.report, outcome.log);
     let (checked, wrong) = match &truth {
         Some(path) => {
