@@ -1,7 +1,20 @@
-//! Files every layer writes: [`write_atomically`] (readers never see a partial file) and
-//! [`temporary_path`] (a fresh name in the system's temporary folder).
+//! Files every layer reads and writes: [`write_atomically`] (readers never see a partial file),
+//! [`temporary_path`] (a fresh name in the system's temporary folder), [`append_line`] (JSON-lines
+//! logs), and [`ParseError`], the error of every plain-text format (a line and a column).
 
 use std::path::{Path, PathBuf};
+
+/// A problem in a plain-text file format, at its 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
 
 /// Writes `bytes` to `path` through a temporary file beside it (`.NAME.curio-partial`), flushed
 /// to disk and then renamed over `path`, so readers see the old file or the new one, never a

@@ -92,10 +92,10 @@ struct QualityArgs {
     #[arg(required_unless_present = "random", conflicts_with = "random")]
     file: Option<std::path::PathBuf>,
     /// A random grid of ranks instead of a file, RxC.
-    #[arg(long, value_parser = parse_size, requires = "window")]
+    #[arg(long, value_parser = super::parse_grid_size, requires = "window")]
     random: Option<(usize, usize)>,
     /// The rectangle of a random grid, HxW (odd).
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long, value_parser = super::parse_grid_size)]
     window: Option<(usize, usize)>,
     /// Seed of the random grid.
     #[arg(long, default_value_t = 1)]
@@ -142,12 +142,6 @@ struct StallsArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
-}
-
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (a, b) = text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' must look like ROWSxCOLUMNS, e.g. 3000x3000"))?;
-    let parse = |value: &str| value.trim().parse::<usize>().map_err(|_| format!("'{text}': '{value}' is not a whole number"));
-    Ok((parse(a)?, parse(b)?))
 }
 
 pub(super) fn run(args: ClassicsArgs) -> Result<(), CliError> {

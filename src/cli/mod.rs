@@ -138,6 +138,18 @@ pub(crate) fn named<T: Copy + Send + Sync + 'static>(
     })
 }
 
+/// Parses `ROWSxCOLUMNS` (or `WIDTHxHEIGHT`) into two whole numbers, for clap; ranges are the
+/// caller's to check.
+pub(crate) fn parse_grid_size(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{text}' must look like ROWSxCOLUMNS, e.g. 9x9"))?;
+    let parse = |value: &str| {
+        value.trim().parse::<usize>().map_err(|_| format!("'{text}': '{value}' is not a whole number"))
+    };
+    Ok((parse(a)?, parse(b)?))
+}
+
 fn parse_window_size(text: &str) -> Result<(f32, f32), String> {
     let (width, height) = text
         .split_once(['x', 'X'])

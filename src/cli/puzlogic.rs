@@ -55,7 +55,7 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 1, conflicts_with = "level")]
     seed: u64,
     /// Rows x columns, up to 9x9.
-    #[arg(long, value_parser = parse_size, default_value = "5x5", conflicts_with = "level")]
+    #[arg(long, value_parser = super::parse_grid_size, default_value = "5x5", conflicts_with = "level")]
     size: (usize, usize),
     /// Pieces, up to 30.
     #[arg(long, default_value_t = 6, conflicts_with = "level")]
@@ -83,7 +83,7 @@ struct WindowArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Rows x columns of generated puzzles.
-    #[arg(long, value_parser = parse_size, default_value = "6x6")]
+    #[arg(long, value_parser = super::parse_grid_size, default_value = "6x6")]
     size: (usize, usize),
     /// Pieces of generated puzzles.
     #[arg(long, default_value_t = 10)]
@@ -102,7 +102,7 @@ struct BenchArgs {
     #[arg(long, default_value_t = 1000)]
     puzzles: usize,
     /// Rows x columns.
-    #[arg(long, value_parser = parse_size, default_value = "9x9")]
+    #[arg(long, value_parser = super::parse_grid_size, default_value = "9x9")]
     size: (usize, usize),
     /// Pieces.
     #[arg(long, default_value_t = 30)]
@@ -116,12 +116,6 @@ struct BenchArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
-}
-
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (a, b) = text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' must look like ROWSxCOLUMNS, e.g. 9x9"))?;
-    let parse = |value: &str| value.trim().parse::<usize>().map_err(|_| format!("'{text}': '{value}' is not a whole number"));
-    Ok((parse(a)?, parse(b)?))
 }
 
 pub(super) fn run(args: PuzlogicArgs) -> Result<(), CliError> {

@@ -5,17 +5,7 @@
 use super::board::{Cell, neighbours};
 use super::solver::BoardView;
 
-/// A parse error with its 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub use crate::files::ParseError;
 
 /// A parsed board.
 #[derive(Clone, Debug, PartialEq, Eq)]

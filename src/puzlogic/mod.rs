@@ -63,17 +63,7 @@ pub struct Puzzle {
 /// A placement: row, column, number.
 pub type Placement = (usize, usize, u8);
 
-/// A bad puzzle file: the line and column of the problem (1-based) and what it is.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct ParseError {
-    /// Line, from 1.
-    pub line: usize,
-    /// Column (character), from 1.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub use crate::files::ParseError;
 
 impl Puzzle {
     /// The cell at a row and column.
