@@ -114,6 +114,8 @@ pub struct GoPanel {
     /// The computer's last search.
     pub thought: Option<Thought>,
     fading: Vec<(Stone, Instant)>,
+    /// The area score of the position with this hash (scored once a position, not a frame).
+    score: Option<(u64, crate::eugo::Score)>,
     /// Set when a search was cancelled: the computer waits until the next move or request.
     held: bool,
     board: Option<Rect>,
@@ -138,6 +140,7 @@ impl PanelType for GoPanel {
             think: None,
             thought: None,
             fading: Vec::new(),
+            score: None,
             held: false,
             board: None,
             message: None,
@@ -155,6 +158,15 @@ impl GoPanel {
         let geometry = game_geometry(state.radius)
             .unwrap_or_else(|| game_geometry(DEFAULT_RADIUS).expect("the default radius is in range"));
         Game::new(geometry, state.komi)
+    }
+
+    /// The area score of the position on the board.
+    fn current_score(&mut self) -> &crate::eugo::Score {
+        let hash = self.game.position.hash();
+        if self.score.as_ref().is_none_or(|(scored, _)| *scored != hash) {
+            self.score = Some((hash, self.game.score()));
+        }
+        &self.score.as_ref().expect("just scored").1
     }
 
     /// Whether the computer is searching.
@@ -246,7 +258,7 @@ impl GoPanel {
         self.redo.clear();
         self.saved();
         if self.game.is_over() {
-            let score = self.game.score();
+            let score = self.current_score();
             self.message = Some(Ok(format!("game over: Black {} – White {}", score.black, score.white)));
         }
     }
@@ -336,7 +348,7 @@ impl GoPanel {
         let scale = board.width() / (BOARD + 1) as f32;
         let radius = self.game.position.geometry.radius as f32 * scale;
         if self.state.show_territory {
-            let score = self.game.score();
+            let score = self.current_score().clone();
             let samples = crate::eugo::game::SAMPLES;
             let cell = board.width() / samples as f32;
             for (index, &owner) in score.owners.iter().enumerate() {
@@ -564,7 +576,7 @@ impl Panel for GoPanel {
             ui.checkbox(&mut self.state.show_liberties, "liberties");
             ui.checkbox(&mut self.state.show_territory, "territory");
         });
-        let score = self.game.score();
+        let score = self.current_score().clone();
         ui.label(format!(
             "{} to move · move {} · captures B {} W {} · area B {} W {}",
             if self.game.to_move == Colour::Black { "Black" } else { "White" },

@@ -85,6 +85,8 @@ pub struct PuzlogicPanel {
     pub solved: Option<(solver::Report, Vec<Event>)>,
     /// The trace step shown (0: the puzzle as given).
     pub step: usize,
+    /// The board at a step of the trace, as last replayed.
+    trace_cache: Option<(usize, Vec<Filled>)>,
     /// The tray piece picked up, by index in the tray.
     pub held: Option<usize>,
     /// The last outcome.
@@ -106,6 +108,7 @@ impl PanelType for PuzlogicPanel {
             puzzle,
             solved: None,
             step: 0,
+            trace_cache: None,
             held: None,
             message: None,
             board: None,
@@ -125,6 +128,7 @@ impl PuzlogicPanel {
         self.state.placed.clear();
         self.puzzle = Some(puzzle);
         self.solved = None;
+        self.trace_cache = None;
         self.step = 0;
         self.held = None;
     }
@@ -155,6 +159,7 @@ impl PuzlogicPanel {
             n => Err(format!("{n} solutions: not unique ({} nodes)", report.nodes)),
         });
         self.step = 0;
+        self.trace_cache = None;
         self.solved = Some((report, trace));
     }
 
@@ -231,8 +236,15 @@ impl PuzlogicPanel {
 
     /// The board at the current trace step: each cell's number and whether the search guessed
     /// it, and whether the step is a dead end.
-    fn trace_board(&self) -> (Vec<Filled>, Option<&Event>) {
+    fn trace_board(&mut self) -> (Vec<Filled>, Option<Event>) {
         let Some((_, trace)) = &self.solved else { return (Vec::new(), None) };
+        let event = self.step.checked_sub(1).and_then(|i| trace.get(i)).cloned();
+        // Replayed when the step changes, not every frame.
+        if let Some((step, board)) = &self.trace_cache
+            && *step == self.step
+        {
+            return (board.clone(), event);
+        }
         let mut board: Vec<Filled> = Vec::new();
         let mut stack: Vec<Vec<Filled>> = Vec::new();
         for event in &trace[..self.step.min(trace.len())] {
@@ -251,7 +263,8 @@ impl PuzlogicPanel {
                 Event::DeadEnd | Event::Solved => {}
             }
         }
-        (board, self.step.checked_sub(1).and_then(|i| trace.get(i)))
+        self.trace_cache = Some((self.step, board.clone()));
+        (board, event)
     }
 
     fn board_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {

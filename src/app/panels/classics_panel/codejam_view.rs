@@ -71,12 +71,7 @@ pub struct CodeJamView {
 }
 
 impl CodeJamView {
-    pub(super) fn new(_settings: &CodeJamSettings) -> Self {
-        Self::default()
-    }
-
-    pub(super) fn select(&mut self, settings: &mut CodeJamSettings, problem: CodeJamProblem) {
-        let _ = settings;
+    pub(super) fn select(&mut self, problem: CodeJamProblem) {
         if self.output.as_ref().is_some_and(|(p, _)| *p != problem) {
             self.output = None;
         }

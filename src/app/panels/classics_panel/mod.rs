@@ -76,10 +76,10 @@ impl PanelType for ClassicsPanel {
 
     fn new(state: ClassicsPanelState, _gpu_adapter: Option<&str>) -> Self {
         Self {
-            tournaments: TournamentsView::new(&state.tournaments),
+            tournaments: TournamentsView::default(),
             primes: PrimesView::default(),
             quality: QualityView::new(&state.quality),
-            codejam: CodeJamView::new(&state.codejam),
+            codejam: CodeJamView::default(),
             state,
         }
     }
@@ -107,7 +107,7 @@ impl ClassicsPanel {
     pub fn select(&mut self, problem: Problem) {
         self.state.problem = problem;
         if let Problem::CodeJam(which) = problem {
-            self.codejam.select(&mut self.state.codejam, which);
+            self.codejam.select(which);
         }
     }
 }

@@ -73,6 +73,9 @@ impl PrimesSettings {
 
 type Lengths = (u64, Vec<(u32, u32)>);
 
+/// Plotted curves: the limit and the k they were made for, and a curve a k.
+type Curves = (u64, Vec<usize>, Vec<Vec<[f64; 2]>>);
+
 /// The primes view's state beyond its settings.
 #[derive(Default)]
 pub struct PrimesView {
@@ -80,6 +83,8 @@ pub struct PrimesView {
     pub lengths: Option<Lengths>,
     lengths_job: Option<Job<Result<Lengths, ClassicsError>>>,
     answer: Option<Outcome>,
+    /// The plotted curves, for the lengths' limit and the k they were made for.
+    curves: Option<Curves>,
     answer_job: Option<Job<Result<String, ClassicsError>>>,
 }
 
@@ -207,13 +212,41 @@ impl PrimesView {
         ui.allocate_rect(rect, egui::Sense::hover());
     }
 
-    fn plot_ui(&self, ui: &mut egui::Ui, settings: &PrimesSettings) {
+    /// P(n, k)/pi(n) against log10 n for each k, from every prime's longest representation.
+    fn curve(lengths: &[(u32, u32)], k: usize) -> Vec<[f64; 2]> {
+        let mut points = Vec::new();
+        let (mut count, mut reached) = (0u64, 0u64);
+        let samples = 240;
+        let top = (lengths.last().map_or(10, |(p, _)| *p) as f64).log10();
+        let mut next = 0;
+        for sample in 1..=samples {
+            let x = 1.0 + (top - 1.0) * sample as f64 / samples as f64;
+            let n = 10f64.powf(x);
+            while next < lengths.len() && (lengths[next].0 as f64) <= n {
+                count += 1;
+                reached += u64::from(lengths[next].1 as usize >= k);
+                next += 1;
+            }
+            if count > 0 {
+                points.push([x, reached as f64 / count as f64]);
+            }
+        }
+        points
+    }
+
+    fn plot_ui(&mut self, ui: &mut egui::Ui, settings: &PrimesSettings) {
         use egui_plot::{Legend, Line, Plot, PlotPoints};
-        let Some((_, lengths)) = &self.lengths else {
+        let Some((limit, lengths)) = &self.lengths else {
             ui.label("computing the curves…");
             return;
         };
         let ks = settings.curve_lengths().unwrap_or_default();
+        // The curves walk every prime up to the limit: made when the limit or the k change.
+        if self.curves.as_ref().is_none_or(|(for_limit, for_ks, _)| for_limit != limit || *for_ks != ks) {
+            let curves = ks.iter().map(|&k| Self::curve(lengths, k)).collect();
+            self.curves = Some((*limit, ks.clone(), curves));
+        }
+        let curves = &self.curves.as_ref().expect("just made").2;
         let height = ui.available_height();
         Plot::new("classics-primes-plot")
             .height(height)
@@ -227,30 +260,11 @@ impl PrimesView {
             .allow_drag(false)
             .allow_boxed_zoom(false)
             .show(ui, |plot| {
-                for (index, &k) in ks.iter().enumerate() {
-                    let mut points = Vec::new();
-                    let (mut count, mut reached) = (0u64, 0u64);
-                    let samples = 240;
-                    let top = (*lengths.last().map(|(p, _)| p).unwrap_or(&10) as f64).log10();
-                    let mut next = 0;
-                    for sample in 1..=samples {
-                        let x = 1.0 + (top - 1.0) * sample as f64 / samples as f64;
-                        let n = 10f64.powf(x);
-                        while next < lengths.len() && (lengths[next].0 as f64) <= n {
-                            count += 1;
-                            if lengths[next].1 as usize >= k {
-                                reached += 1;
-                            }
-                            next += 1;
-                        }
-                        if count > 0 {
-                            points.push([x, reached as f64 / count as f64]);
-                        }
-                    }
+                for (index, (&k, points)) in ks.iter().zip(curves).enumerate() {
                     let colour =
                         [theme::SUCCESS, theme::SELECTED, theme::COMPOUND, theme::ERROR, theme::HINT]
                             [index % 5];
-                    plot.line(Line::new(format!("k = {k}"), PlotPoints::new(points)).color(colour));
+                    plot.line(Line::new(format!("k = {k}"), PlotPoints::new(points.clone())).color(colour));
                 }
             });
     }

@@ -57,10 +57,6 @@ pub struct TournamentsView {
 }
 
 impl TournamentsView {
-    pub(super) fn new(_settings: &TournamentSettings) -> Self {
-        Self::default()
-    }
-
     pub(super) fn logic(&mut self) {
         match background::finished(&mut self.job, "enumeration") {
             Some(Ok(census)) => {
