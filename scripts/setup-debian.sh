@@ -12,6 +12,8 @@ packages=(
   # the bot's second target, run in its own session bus
   gnome-mines dbus-daemon
   fonts-dejavu-core
+  # sharded jobs on a real batch engine: a single-node Slurm (scripts/slurm/start-single-node.sh)
+  slurm-wlm munge
 )
 sudo_cmd=""
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi

@@ -8,6 +8,7 @@
 
 use super::ClassicsError;
 use crate::progress::Progress;
+use crate::shard::Shard;
 
 /// Most players [`enumerate`] takes (2^28 tournaments for eight).
 pub const MAX_PLAYERS: usize = 8;
@@ -233,11 +234,24 @@ pub fn enumerate(
     classes: bool,
     progress: &mut impl Progress,
 ) -> Result<Census, ClassicsError> {
+    enumerate_shard(players, classes, Shard::WHOLE, progress)
+}
+
+/// [`enumerate`] for one shard: the tournaments whose codes fall in the shard's block. Its
+/// classes are those whose canonical (smallest) code is in the block, with their full sizes,
+/// so the shards' censuses [`Census::merge`] into the whole one.
+pub fn enumerate_shard(
+    players: usize,
+    classes: bool,
+    shard: Shard,
+    progress: &mut impl Progress,
+) -> Result<Census, ClassicsError> {
     if !(1..=MAX_PLAYERS).contains(&players) {
         return Err(ClassicsError::input(format!("players must be 1 to {MAX_PLAYERS}, not {players}")));
     }
     let pairs = pair_count(players);
-    let total = 1u64 << pairs;
+    let range = shard.range(1u64 << pairs);
+    let total = range.end - range.start;
     let decider = Decider::new(players);
     let chunk = 1u64 << pairs.saturating_sub(8).min(20);
     let chunks = total.div_ceil(chunk) as usize;
@@ -247,8 +261,8 @@ pub fn enumerate(
         "deciding tournaments",
         (0, chunks as u64),
         |index, stop| {
-            let start = index as u64 * chunk;
-            let end = (start + chunk).min(total);
+            let start = range.start + index as u64 * chunk;
+            let end = (start + chunk).min(range.end);
             let mut count = 0u64;
             let mut codes = Vec::new();
             for code in start..end {
@@ -268,9 +282,29 @@ pub fn enumerate(
     let counterexamples = found.iter().map(|(count, _)| count).sum();
     let mut codes: Vec<u32> = found.into_iter().flat_map(|(_, codes)| codes).collect();
     codes.truncate(KEPT_COUNTEREXAMPLES);
-    let classes =
-        if classes && counterexamples == codes.len() as u64 { group(players, &codes) } else { Vec::new() };
+    let classes = if classes && counterexamples == codes.len() as u64 {
+        group_where(players, &codes, |canonical| range.contains(&u64::from(canonical)))
+    } else {
+        Vec::new()
+    };
     Ok(Census { players, tournaments: total, counterexamples, classes, codes })
+}
+
+impl Census {
+    /// Adds the census of the next shard (shards in order, so the codes stay ascending).
+    pub fn merge(&mut self, other: Census) {
+        self.tournaments += other.tournaments;
+        self.counterexamples += other.counterexamples;
+        self.classes.extend(other.classes);
+        self.classes.sort_by(class_order);
+        self.codes.extend(other.codes);
+        self.codes.truncate(KEPT_COUNTEREXAMPLES);
+    }
+}
+
+/// Largest class first, then by canonical code.
+fn class_order(a: &Class, b: &Class) -> std::cmp::Ordering {
+    b.size.cmp(&a.size).then(a.canonical.cmp(&b.canonical))
 }
 
 /// Every permutation of `0..n` (Heap's algorithm).
@@ -331,6 +365,12 @@ impl Relabelling {
 /// Groups labelled tournaments (a set closed under relabelling) into isomorphism classes:
 /// each class is the orbit of its first member under every relabelling.
 pub fn group(players: usize, codes: &[u32]) -> Vec<Class> {
+    group_where(players, codes, |_| true)
+}
+
+/// The isomorphism classes of the tournaments in `codes` (part of a set closed under
+/// relabelling) whose canonical code `keep` accepts, with the full sizes of their orbits.
+fn group_where(players: usize, codes: &[u32], keep: impl Fn(u32) -> bool) -> Vec<Class> {
     let relabellings: Vec<Relabelling> =
         permutations(players).iter().map(|p| Relabelling::new(players, p)).collect();
     let official = (players == OFFICIAL_PLAYERS).then(|| Tournament::official().code);
@@ -345,6 +385,12 @@ pub fn group(players: usize, codes: &[u32]) -> Vec<Class> {
         orbit.sort_unstable();
         orbit.dedup();
         let canonical = orbit[0];
+        for &member in &orbit {
+            seen[member as usize / 64] |= 1 << (member % 64);
+        }
+        if !keep(canonical) {
+            continue;
+        }
         let mut scores = Tournament { players, code: canonical }.scores();
         scores.sort_unstable_by(|a, b| b.cmp(a));
         classes.push(Class {
@@ -353,11 +399,8 @@ pub fn group(players: usize, codes: &[u32]) -> Vec<Class> {
             scores,
             official: official.is_some_and(|code| orbit.binary_search(&code).is_ok()),
         });
-        for member in orbit {
-            seen[member as usize / 64] |= 1 << (member % 64);
-        }
     }
-    classes.sort_by(|a, b| b.size.cmp(&a.size).then(a.canonical.cmp(&b.canonical)));
+    classes.sort_by(class_order);
     classes
 }
 

@@ -3,7 +3,9 @@
 //! stdout; the interactive two talk to a judge, or play this program's own judge with
 //! `--judge`).
 
+use super::merge::{ShardArgs, read_set};
 use super::{CliError, named, print_json, usage};
+use crate::shard::Partial;
 use crate::classics::codejam::{self, CodeJamProblem, JudgeSettings, bathroom_stalls};
 use crate::classics::{ClassicsError, primes, quality, tournaments};
 use clap::{Args, Subcommand};
@@ -53,6 +55,8 @@ struct TournamentsArgs {
     /// Players, 1 to 8 (8: 2^28 tournaments).
     #[arg(long, default_value_t = 7)]
     players: usize,
+    #[command(flatten)]
+    shards: ShardArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -166,12 +170,36 @@ fn tournaments_command(args: TournamentsArgs) -> Result<(), CliError> {
     if !(1..=tournaments::MAX_PLAYERS).contains(&args.players) {
         return Err(usage(anyhow::anyhow!("--players must be 1 to {}, not {}", tournaments::MAX_PLAYERS, args.players)));
     }
+    args.shards.check()?;
     let started = Instant::now();
-    let players = args.players;
-    let census = super::run_job_with_bar("curio-tournaments", move |reporter| tournaments::enumerate(players, true, reporter))?
-        .map_err(failure)?;
+    let (players, shard) = (args.players, args.shards.shard());
+    let census = super::run_job_with_bar("curio-tournaments", move |reporter| {
+        tournaments::enumerate_shard(players, true, shard, reporter)
+    })?
+    .map_err(failure)?;
     let seconds = started.elapsed().as_secs_f64();
-    if args.json {
+    if args.shards.is_partial() {
+        return args.shards.write("classics tournaments", &json!({"players": players}), seconds, &census);
+    }
+    print_census(&census, seconds, args.json)
+}
+
+/// `curio merge` of `classics tournaments` partials.
+pub(super) fn merge_tournaments(parts: &[Partial]) -> Result<tournaments::Census, CliError> {
+    let (_, data): (serde_json::Value, Vec<tournaments::Census>) = read_set(parts)?;
+    let mut shards = data.into_iter();
+    let mut census = shards.next().expect("a complete set has a shard");
+    for shard in shards {
+        if shard.players != census.players {
+            return Err(usage(anyhow::anyhow!("the partials are of {} and {} players", census.players, shard.players)));
+        }
+        census.merge(shard);
+    }
+    Ok(census)
+}
+
+pub(super) fn print_census(census: &tournaments::Census, seconds: f64, json: bool) -> Result<(), CliError> {
+    if json {
         return print_json(&json!({
             "players": census.players,
             "tournaments": census.tournaments,

@@ -2,6 +2,8 @@
 //! and Project Euler 299.
 
 use super::export_file::{check_output, save_with_bar};
+use super::merge::{ShardArgs, read_set};
+use crate::shard::Partial;
 use super::{CliError, print_json, run_job_with_bar, usage};
 use crate::fermat::{self, FigureLayers, WeightedPoint, pe299, torricelli};
 use crate::geom::Point;
@@ -80,11 +82,19 @@ struct TorricelliArgs {
     /// Also list the first SHOW triangles (by p+q+r).
     #[arg(long, default_value_t = 0)]
     show: usize,
+    #[command(flatten)]
+    shards: ShardArgs,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
 }
 
+/// What decides a sharded `fermat torricelli`'s result (and how much of it is shown).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub(crate) struct TorricelliJob {
+    limit: u64,
+    show: usize,
+}
 #[derive(Debug, Args)]
 struct Pe299Args {
     /// The bound: b+d < LIMIT, 1..=1000000000000.
@@ -242,13 +252,46 @@ fn median(args: MedianArgs) -> Result<(), CliError> {
 
 fn torricelli_command(args: TorricelliArgs) -> Result<(), CliError> {
     let limit = args.limit;
+    args.shards.check()?;
+    let shard = args.shards.shard();
     let started = Instant::now();
-    let result =
-        run_job_with_bar("curio-torricelli", move |progress| torricelli::torricelli(limit, progress))?
-            .map_err(|error| CliError::Failure(error.into()))?;
+    let found = run_job_with_bar("curio-torricelli", move |progress| {
+        torricelli::torricelli_shard(limit, shard, progress)
+    })?
+    .map_err(|error| CliError::Failure(error.into()))?;
     let seconds = started.elapsed().as_secs_f64();
-    let shown = &result.triangles[..args.show.min(result.triangles.len())];
-    if args.json {
+    let job = TorricelliJob { limit, show: args.show };
+    if args.shards.is_partial() {
+        return args.shards.write("fermat torricelli", &job, seconds, &found);
+    }
+    print_torricelli(&job, found.result(), seconds, args.json)
+}
+
+/// `curio merge` of `fermat torricelli` partials.
+pub(super) fn merge_torricelli(
+    parts: &[Partial],
+) -> Result<(TorricelliJob, torricelli::TorricelliResult), CliError> {
+    let (job, data): (TorricelliJob, Vec<torricelli::TorricelliShard>) = read_set(parts)?;
+    let mut merged = torricelli::TorricelliShard { limit: job.limit, ..Default::default() };
+    for shard in data {
+        if shard.limit != job.limit.clamp(1, torricelli::MAX_LIMIT) {
+            return Err(usage(anyhow::anyhow!("a partial's data has limit {}, its settings {}", shard.limit, job.limit)));
+        }
+        merged.pairs = shard.pairs;
+        merged.merge(shard);
+    }
+    let result = merged.result();
+    Ok((job, result))
+}
+
+pub(super) fn print_torricelli(
+    job: &TorricelliJob,
+    result: torricelli::TorricelliResult,
+    seconds: f64,
+    json: bool,
+) -> Result<(), CliError> {
+    let shown = &result.triangles[..job.show.min(result.triangles.len())];
+    if json {
         print_json(&json!({
             "limit": result.limit,
             "sum": result.sum,

@@ -2,6 +2,7 @@
 //! placement, the six placement modes on a recorded game, self-play of the computer player, and
 //! the position as SVG or PNG.
 
+use super::merge::ShardArgs;
 use super::{CliError, named, print_json, usage};
 use crate::eugo::ai::{self, Opponent, Strength};
 use crate::eugo::placement::{self, Mode, Request, Thing};
@@ -126,9 +127,25 @@ struct SelfplayArgs {
     /// Seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    #[command(flatten)]
+    shards: ShardArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+/// What decides a sharded self-play match's result.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub(crate) struct SelfplayJob {
+    opponent: String,
+    playouts: usize,
+    opponent_playouts: usize,
+    playout_moves: usize,
+    games: usize,
+    max_moves: usize,
+    radius: i64,
+    komi: f64,
+    seed: u64,
 }
 
 #[derive(Debug, Args)]
@@ -247,21 +264,55 @@ fn selfplay(args: SelfplayArgs) -> Result<(), CliError> {
         OpponentKind::Random => Opponent::Random,
         OpponentKind::Ai => Opponent::Ai(args.opponent_playouts),
     };
+    args.shards.check()?;
     let (games, max_moves, radius, komi) = (args.games, args.max_moves, args.radius, args.komi);
-    let report = super::run_job_with_bar("curio-go-selfplay", move |reporter| ai::play_match(strength, opponent, games, max_moves, radius, komi, reporter))?
-        .map_err(|error| CliError::Failure(error.into()))?;
+    let shard = args.shards.shard();
+    let started = std::time::Instant::now();
+    let tally = super::run_job_with_bar("curio-go-selfplay", move |reporter| {
+        ai::play_match_shard(strength, opponent, games, max_moves, radius, komi, shard, reporter)
+    })?
+    .map_err(|error| CliError::Failure(error.into()))?;
+    let job = SelfplayJob {
+        opponent: format!("{:?}", args.opponent).to_lowercase(),
+        playouts: args.playouts,
+        opponent_playouts: args.opponent_playouts,
+        playout_moves: args.playout_moves,
+        games,
+        max_moves,
+        radius,
+        komi,
+        seed: args.seed,
+    };
+    if args.shards.is_partial() {
+        return args.shards.write("go selfplay", &job, started.elapsed().as_secs_f64(), &tally);
+    }
+    print_match(&job, &tally.report(), args.json)
+}
+
+/// `curio merge` of `go selfplay` partials.
+pub(super) fn merge_selfplay(
+    parts: &[crate::shard::Partial],
+) -> Result<(SelfplayJob, ai::MatchReport), CliError> {
+    let (job, data): (SelfplayJob, Vec<ai::MatchTally>) = super::merge::read_set(parts)?;
+    let mut tally = ai::MatchTally::default();
+    data.iter().for_each(|shard| tally.merge(shard));
+    let report = tally.report();
+    Ok((job, report))
+}
+
+pub(super) fn print_match(job: &SelfplayJob, report: &ai::MatchReport, json: bool) -> Result<(), CliError> {
     let interval = crate::stats::wilson_interval(report.ai_wins as u64, report.games as u64);
-    if args.json {
+    if json {
         return print_json(&json!({
             "games": report.games, "ai_wins": report.ai_wins,
             "playouts_per_second": report.playouts_per_second, "moves_per_game": report.moves_per_game,
             "seconds_per_move": report.seconds_per_move, "win_rate_interval": interval,
-            "playouts": args.playouts, "seed": args.seed,
+            "playouts": job.playouts, "seed": job.seed,
         }));
     }
     say!(
         "AI ({} playouts) won {} of {} games (95% CI {:.1}–{:.1}%); {:.0} playouts/s, {:.2} s a move, {:.1} moves a game",
-        args.playouts,
+        job.playouts,
         report.ai_wins,
         report.games,
         100.0 * interval[0],

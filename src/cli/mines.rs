@@ -1,9 +1,13 @@
 //! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
 //! game window.
 
+use super::merge::{ShardArgs, read_set, wall_seconds};
 use super::{CliError, named, print_json, run_job_with_bar, usage};
+use crate::mines::bench::{ComparisonTally, Tally};
 use crate::mines::policy::Refinement;
-use crate::mines::{BoardConfig, Cell, FirstClickRule, Policy, Tuning, analyze, solver, text};
+use crate::mines::{BenchSettings, BoardConfig, Cell, FirstClickRule, Policy, Tuning, analyze, solver, text};
+use crate::shard::Partial;
+use serde::{Deserialize, Serialize};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
@@ -71,11 +75,40 @@ struct BenchArgs {
     games: GamesArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    shards: ShardArgs,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
 }
 
+/// What decides a sharded benchmark's result: the games and the solver (the candidate of a
+/// comparison).
+#[derive(Debug, Serialize, Deserialize)]
+struct BenchJob {
+    #[serde(flatten)]
+    games: BenchSettings,
+    without: Vec<Refinement>,
+    tuning: Tuning,
+}
+
+impl BenchJob {
+    fn new(games: BenchSettings, solver: &Policy) -> Self {
+        Self { games, without: solver.disabled(), tuning: solver.tuning() }
+    }
+
+    fn solver(&self) -> Result<Policy, CliError> {
+        self.tuning.check().map_err(|error| usage(anyhow::anyhow!("the partials' tuning: {error}")))?;
+        Ok(self.without.iter().fold(Policy::default().tuned(self.tuning), |solver, &r| solver.without(r)))
+    }
+}
+
+/// One shard's games: their tally and the threads that played them.
+#[derive(Debug, Serialize, Deserialize)]
+struct ShardData<T> {
+    tally: T,
+    threads: usize,
+}
 /// The games of a benchmark.
 #[derive(Debug, Args)]
 struct GamesArgs {
@@ -188,14 +221,26 @@ pub(super) fn run(args: MinesArgs) -> Result<(), CliError> {
 fn bench(args: BenchArgs) -> Result<(), CliError> {
     let (config, games, seed, threads) = args.games.resolve()?;
     let solver = args.solver.solver()?;
-    let result = run_job_with_bar("curio-mines-bench", move |progress| {
-        crate::mines::bench(config, &solver, games, seed, threads, progress)
+    args.shards.check()?;
+    let settings = BenchSettings { config, games, seed };
+    let shard = args.shards.shard();
+    let worker = solver.clone();
+    let (tally, seconds) = run_job_with_bar("curio-mines-bench", move |progress| {
+        crate::mines::bench_shard(&settings, &worker, shard, threads, progress)
     })?
     .map_err(|error| CliError::Failure(error.into()))?;
-    if args.json {
-        print_json(&serde_json::to_value(&result).map_err(|error| CliError::Failure(error.into()))?)
+    if args.shards.is_partial() {
+        let job = BenchJob::new(settings, &solver);
+        return args.shards.write("mines bench", &job, seconds, &ShardData { tally, threads });
+    }
+    print_bench(&tally.result(&settings, &solver, threads, seconds), args.json)
+}
+
+pub(super) fn print_bench(result: &crate::mines::BenchResult, json: bool) -> Result<(), CliError> {
+    if json {
+        print_json(&serde_json::to_value(result).map_err(|error| CliError::Failure(error.into()))?)
     } else {
-        say!("{} [{}x{}/{}]", result.summary(), config.width, config.height, config.mines);
+        say!("{}", result.summary());
         say!("{}", result.loss_summary());
         if let Some(calibration) = result.calibration.describe() {
             say!("{calibration}");
@@ -204,21 +249,63 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     }
 }
 
+/// `curio merge` of `mines bench` partials. Games/s: all shards together, if they ran side by
+/// side; threads: all shards' threads.
+pub(super) fn merge_bench(parts: &[Partial]) -> Result<crate::mines::BenchResult, CliError> {
+    let (job, data): (BenchJob, Vec<ShardData<Tally>>) = read_set(parts)?;
+    let mut tally = Tally::default();
+    data.iter().for_each(|shard| tally.merge(&shard.tally));
+    check_games(tally.games, job.games.games)?;
+    let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
+    Ok(tally.result(&job.games, &job.solver()?, threads, wall_seconds(parts)))
+}
+
+/// Refuses partials whose games do not add up to the job's.
+fn check_games(found: u64, expected: u64) -> Result<(), CliError> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(usage(anyhow::anyhow!("the partials hold {found} games, but the job has {expected}")))
+    }
+}
+
 fn compare(args: BenchArgs) -> Result<(), CliError> {
     let (config, games, seed, threads) = args.games.resolve()?;
     let candidate = args.solver.solver()?;
-    let comparison = run_job_with_bar("curio-mines-compare", move |progress| {
-        crate::mines::compare(config, &candidate, &Policy::default(), games, seed, threads, progress)
+    args.shards.check()?;
+    let settings = BenchSettings { config, games, seed };
+    let shard = args.shards.shard();
+    let job = BenchJob::new(settings, &candidate);
+    let (tally, seconds) = run_job_with_bar("curio-mines-compare", move |progress| {
+        crate::mines::compare_shard(&settings, &candidate, &Policy::default(), shard, threads, progress)
     })?
     .map_err(|error| CliError::Failure(error.into()))?;
-    if args.json {
-        print_json(&serde_json::to_value(&comparison).map_err(|error| CliError::Failure(error.into()))?)
+    if args.shards.is_partial() {
+        return args.shards.write("mines compare", &job, seconds, &ShardData { tally, threads });
+    }
+    print_comparison(&tally.result(&settings, &job.solver()?, &Policy::default(), threads), args.json)
+}
+
+pub(super) fn print_comparison(comparison: &crate::mines::Comparison, json: bool) -> Result<(), CliError> {
+    if json {
+        print_json(&serde_json::to_value(comparison).map_err(|error| CliError::Failure(error.into()))?)
     } else {
-        say!("{} [{}x{}/{}]", comparison.summary(), config.width, config.height, config.mines);
+        say!("{}", comparison.summary());
         say!("candidate: {}", comparison.candidate.summary());
         say!("baseline:  {}", comparison.baseline.summary());
         Ok(())
     }
+}
+
+/// `curio merge` of `mines compare` partials.
+pub(super) fn merge_compare(parts: &[Partial]) -> Result<crate::mines::Comparison, CliError> {
+    let (job, data): (BenchJob, Vec<ShardData<ComparisonTally>>) = read_set(parts)?;
+    let mut tally = ComparisonTally::default();
+    data.iter().for_each(|shard| tally.merge(&shard.tally));
+    check_games(tally.candidate.games, job.games.games)?;
+    check_games(tally.baseline.games, job.games.games)?;
+    let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
+    Ok(tally.result(&job.games, &job.solver()?, &Policy::default(), threads))
 }
 
 /// The board in the text file at `path`; a file that cannot be read or parsed is bad input.

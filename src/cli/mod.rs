@@ -10,6 +10,7 @@ macro_rules! say {
 }
 
 mod export_file;
+pub(crate) mod merge;
 mod progress_bar;
 
 pub use progress_bar::run_job_with_bar;
@@ -37,6 +38,8 @@ macro_rules! domain_commands {
         #[derive(Debug, Subcommand)]
         pub enum Command {
             $($(#[$doc])* $variant($module::$args),)*
+            /// Merge the partial results of a sharded job (--shard I/N) into what one run prints.
+            Merge(merge::MergeArgs),
             /// Open the desktop app (the default).
             Gui(GuiArgs),
         }
@@ -45,6 +48,7 @@ macro_rules! domain_commands {
         fn run_domain(command: Command) -> Option<Result<(), CliError>> {
             match command {
                 $(Command::$variant(args) => Some($module::run(args)),)*
+                Command::Merge(args) => Some(merge::run(args)),
                 Command::Gui(_) => None,
             }
         }

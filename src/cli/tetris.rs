@@ -1,6 +1,10 @@
 //! `curio tetris ...`: evolve weights, play games with weights, time the evaluator.
 
+use super::merge::{ShardArgs, read_set, wall_seconds};
 use super::{CliError, named, print_json, run_job_with_bar, usage};
+use crate::shard::Partial;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use crate::tetris::{
     self, Budget, Depth, EvolveConfig, FeatureSet, Generator, Optimizer, Policy, Rules, Run, Stopped,
 };
@@ -116,11 +120,25 @@ struct PlayArgs {
     /// Search depth: 1 (current piece) or 2 (current and next).
     #[arg(long, default_value = "1", value_parser = named(&Depth::ALL, Depth::name))]
     depth: Depth,
+    #[command(flatten)]
+    shards: ShardArgs,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
 }
 
+/// What decides a sharded `tetris play`'s result.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct PlayJob {
+    /// The preset or file named on the command line (shown in the result).
+    weights_name: String,
+    weights: BTreeMap<String, f64>,
+    rules: Rules,
+    depth: String,
+    games: u64,
+    seed: u64,
+    max_pieces: Option<u64>,
+}
 #[derive(Debug, Args)]
 struct BenchArgs {
     /// Weights to play (a preset or a file).
@@ -258,21 +276,56 @@ fn evolve(args: EvolveArgs) -> Result<(), CliError> {
 fn play(args: PlayArgs) -> Result<(), CliError> {
     let weights = tetris::load_weights(&args.weights).map_err(usage)?;
     let rules = args.rules.rules()?;
+    args.shards.check()?;
+    let job = PlayJob {
+        weights_name: args.weights.clone(),
+        weights: weights.to_map(),
+        rules,
+        depth: args.depth.name().to_string(),
+        games: args.games,
+        seed: args.seed,
+        max_pieces: args.max_pieces,
+    };
     let policy = Policy { weights, depth: args.depth };
-    let (games, seed, max_pieces) = (args.games, args.seed, args.max_pieces);
-    let report = run_job_with_bar("tetris-play", move |reporter| {
-        tetris::play_games(&policy, rules, games, seed, max_pieces, reporter)
+    let (games, seed, max_pieces, shard) = (args.games, args.seed, args.max_pieces, args.shards.shard());
+    let (tally, seconds) = run_job_with_bar("tetris-play", move |reporter| {
+        tetris::play_shard(&policy, rules, games, seed, max_pieces, shard, reporter)
     })?
     .map_err(|error| CliError::Failure(error.into()))?;
-    if args.json {
+    if args.shards.is_partial() {
+        return args.shards.write("tetris play", &job, seconds, &tally);
+    }
+    print_play(&job, &tally.report(seconds), args.json)
+}
+
+/// `curio merge` of `tetris play` partials (pieces/s: all shards together, if they ran side by
+/// side).
+pub(super) fn merge_play(parts: &[Partial]) -> Result<(PlayJob, tetris::PlayReport), CliError> {
+    let (job, data): (PlayJob, Vec<tetris::PlayTally>) = read_set(parts)?;
+    let mut tally = tetris::PlayTally::default();
+    data.iter().for_each(|shard| tally.merge(shard));
+    if tally.lines.count != job.games {
+        return Err(usage(anyhow::anyhow!(
+            "the partials hold {} games, but the job has {}",
+            tally.lines.count,
+            job.games
+        )));
+    }
+    let report = tally.report(wall_seconds(parts));
+    Ok((job, report))
+}
+
+pub(super) fn print_play(job: &PlayJob, report: &tetris::PlayReport, json: bool) -> Result<(), CliError> {
+    let rules = job.rules;
+    if json {
         print_json(&json!({
-            "weights": args.weights,
+            "weights": job.weights_name,
             "board": format!("{}x{}", rules.width, rules.height),
             "generator": rules.generator.name(),
             "reachability": rules.reachability,
-            "depth": args.depth.name(),
-            "seed": seed,
-            "max_pieces": max_pieces,
+            "depth": job.depth,
+            "seed": job.seed,
+            "max_pieces": job.max_pieces,
             "games": report.games,
             "mean_lines": report.mean_lines,
             "ci95": report.ci95,
@@ -288,12 +341,12 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     } else {
         say!(
             "{}: {} games on {}x{} ({}, depth {}): mean {:.1} rows, 95% CI [{:.1}, {:.1}], {:.0} pieces/s{}",
-            args.weights,
+            job.weights_name,
             report.games,
             rules.width,
             rules.height,
             rules.generator.name(),
-            args.depth.name(),
+            job.depth,
             report.mean_lines,
             report.ci95[0],
             report.ci95[1],

@@ -13,6 +13,7 @@ use super::game::{Game, score};
 use super::geometry::{BOARD, Point};
 use super::position::{Colour, Position};
 use crate::progress::{Cancelled, Progress, check};
+use crate::shard::Shard;
 use rand::{Rng, RngExt, SeedableRng};
 
 /// How hard the computer thinks.
@@ -267,6 +268,47 @@ pub enum Opponent {
     Ai(usize),
 }
 
+/// What a match adds up to, summed over games in any order: a shard's tally merges with the
+/// others' into the whole match's.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MatchTally {
+    /// Games played.
+    pub games: usize,
+    /// Games the AI won.
+    pub ai_wins: usize,
+    /// Moves played in all (passes included).
+    pub moves: usize,
+    /// The AI's moves.
+    pub ai_moves: usize,
+    /// The AI's playouts.
+    pub playouts: usize,
+    /// Seconds the AI thought, in all.
+    pub seconds: f64,
+}
+
+impl MatchTally {
+    /// Adds another shard's games.
+    pub fn merge(&mut self, other: &MatchTally) {
+        self.games += other.games;
+        self.ai_wins += other.ai_wins;
+        self.moves += other.moves;
+        self.ai_moves += other.ai_moves;
+        self.playouts += other.playouts;
+        self.seconds += other.seconds;
+    }
+
+    /// The report.
+    pub fn report(&self) -> MatchReport {
+        MatchReport {
+            games: self.games,
+            ai_wins: self.ai_wins,
+            playouts_per_second: self.playouts as f64 / self.seconds.max(1e-9),
+            moves_per_game: self.moves as f64 / self.games.max(1) as f64,
+            seconds_per_move: self.seconds / self.ai_moves.max(1) as f64,
+        }
+    }
+}
+
 /// Plays `games` games of the AI (`strength`) against `opponent`, the AI taking Black in even
 /// games and White in odd ones, each game at most `max_moves` moves; games in parallel.
 pub fn play_match(
@@ -278,9 +320,29 @@ pub fn play_match(
     komi: f64,
     progress: &mut impl Progress,
 ) -> Result<MatchReport, Cancelled> {
+    play_match_shard(strength, opponent, games, max_moves, radius, komi, Shard::WHOLE, progress)
+        .map(|tally| tally.report())
+}
+
+/// One shard's games of [`play_match`] (a contiguous block of the game numbers; a game's seed
+/// and colours come from its number).
+#[allow(clippy::too_many_arguments)]
+pub fn play_match_shard(
+    strength: Strength,
+    opponent: Opponent,
+    games: usize,
+    max_moves: usize,
+    radius: i64,
+    komi: f64,
+    shard: Shard,
+    progress: &mut impl Progress,
+) -> Result<MatchTally, Cancelled> {
     let geometry = super::game_geometry(radius).expect("the radius is checked by the caller");
+    let range = shard.range(games as u64);
+    let count = (range.end - range.start) as usize;
     let results =
-        crate::parallel::map_reporting(games, progress, "games", (0, games as u64), |index, stop| {
+        crate::parallel::map_reporting(count, progress, "games", (0, count as u64), |offset, stop| {
+            let index = range.start as usize + offset;
             let mut game = Game::new(geometry, komi);
             let ai_colour = if index % 2 == 0 { Colour::Black } else { Colour::White };
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(
@@ -313,19 +375,20 @@ pub fn play_match(
                 }
             }
             let won = game.score().winner() == Some(ai_colour);
-            (won, game.moves.len(), playouts, seconds, ai_moves)
+            MatchTally {
+                games: 1,
+                ai_wins: usize::from(won),
+                moves: game.moves.len(),
+                ai_moves,
+                playouts,
+                seconds,
+            }
         })?;
-    let total_playouts: usize = results.iter().map(|r| r.2).sum();
-    let total_seconds: f64 = results.iter().map(|r| r.3).sum();
-    let ai_moves: usize = results.iter().map(|r| r.4).sum();
-    Ok(MatchReport {
-        games,
-        ai_wins: results.iter().filter(|r| r.0).count(),
-        playouts_per_second: total_playouts as f64 / total_seconds.max(1e-9),
-        moves_per_game: results.iter().map(|r| r.1).sum::<usize>() as f64 / games.max(1) as f64,
-        seconds_per_move: total_seconds / ai_moves.max(1) as f64,
-    })
+    let mut tally = MatchTally::default();
+    results.iter().for_each(|game| tally.merge(game));
+    Ok(tally)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

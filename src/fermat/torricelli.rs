@@ -12,6 +12,7 @@
 //! the lists; to search, O(log) per pair plus the intersections, on every core.
 
 use crate::progress::{Cancelled, Progress, check};
+use crate::shard::Shard;
 use rayon::prelude::*;
 
 /// The largest limit accepted: the lists of pairs below it take about 1 GB.
@@ -135,10 +136,53 @@ impl Partners {
 /// Every Torricelli triangle with p + q + r <= `limit` (1..=`MAX_LIMIT`), reporting progress
 /// over p and stopping early with `Cancelled` when the sink asks.
 pub fn torricelli(limit: u64, progress: &mut impl Progress) -> Result<TorricelliResult, Cancelled> {
+    let found = torricelli_shard(limit, Shard::WHOLE, progress)?;
+    Ok(found.result())
+}
+
+/// The triangles one shard found (those whose p it owns, dealt round-robin) and the pairs
+/// below the limit: what a shard's partial result holds.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TorricelliShard {
+    /// The limit on p + q + r.
+    pub limit: u64,
+    /// Pairs x < y with x + y < limit (every shard lists them all).
+    pub pairs: u64,
+    /// The triangles found.
+    pub triangles: Vec<TorricelliTriangle>,
+}
+
+impl TorricelliShard {
+    /// Adds another shard's triangles.
+    pub fn merge(&mut self, other: TorricelliShard) {
+        self.triangles.extend(other.triangles);
+    }
+
+    /// The result: the triangles in order, and the sum and count of the distinct p + q + r.
+    pub fn result(mut self) -> TorricelliResult {
+        self.triangles.sort_unstable_by_key(|t| (t.sum(), t.p, t.q));
+        let mut sums: Vec<u64> = self.triangles.iter().map(TorricelliTriangle::sum).collect();
+        sums.dedup();
+        TorricelliResult {
+            limit: self.limit,
+            sum: sums.iter().sum(),
+            distinct_sums: sums.len() as u64,
+            triangles: self.triangles,
+            pairs: self.pairs,
+        }
+    }
+}
+
+/// The search of [`torricelli`] for the values of p that `shard` owns (every count-th, so the
+/// long lists of small p spread over the shards).
+pub fn torricelli_shard(
+    limit: u64,
+    shard: Shard,
+    progress: &mut impl Progress,
+) -> Result<TorricelliShard, Cancelled> {
     let limit = limit.clamp(1, MAX_LIMIT);
     check(progress.report(0, limit, "listing pairs"))?;
     let partners = Partners::new(limit);
-    let mut reached = vec![false; limit as usize + 1];
     let mut triangles = Vec::new();
     // Batches of p, each searched on every core; small p have the longest lists, so the work
     // is split p by p within a batch.
@@ -146,23 +190,17 @@ pub fn torricelli(limit: u64, progress: &mut impl Progress) -> Result<Torricelli
     let mut start = 1;
     while start < limit {
         let end = (start + batch).min(limit);
-        let found: Vec<TorricelliTriangle> =
-            (start..end).into_par_iter().flat_map_iter(|p| triangles_from(&partners, p, limit)).collect();
-        for triangle in &found {
-            reached[triangle.sum() as usize] = true;
-        }
+        let found: Vec<TorricelliTriangle> = (start..end)
+            .into_par_iter()
+            .filter(|&p| shard.owns(p))
+            .flat_map_iter(|p| triangles_from(&partners, p, limit))
+            .collect();
         triangles.extend(found);
         check(progress.report(end, limit, "searching triangles"))?;
         start = end;
     }
     check(progress.report(limit, limit, "done"))?;
-    triangles.sort_unstable_by_key(|t| (t.sum(), t.p, t.q));
-    let (sum, distinct_sums) = reached
-        .iter()
-        .enumerate()
-        .filter(|(_, reached)| **reached)
-        .fold((0, 0), |(sum, count), (value, _)| (sum + value as u64, count + 1));
-    Ok(TorricelliResult { limit, sum, distinct_sums, triangles, pairs: partners.partners.len() as u64 })
+    Ok(TorricelliShard { limit, pairs: partners.partners.len() as u64, triangles })
 }
 
 /// The triangles whose smallest distance is `p`, with p + q + r <= `limit`.

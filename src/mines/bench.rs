@@ -6,7 +6,8 @@ use super::board::{BoardConfig, Game, GameStatus};
 use super::policy::{Action, MoveRule, Policy, Refinement, Tuning};
 use super::solver::SolveError;
 use crate::progress::{Cancelled, Progress, check};
-use crate::stats::{game_seed, paired_interval, wilson_interval};
+use crate::shard::Shard;
+use crate::stats::{ExactSum, TimeHistogram, game_seed, paired_interval, wilson_interval};
 use serde::{Deserialize, Serialize};
 
 /// How one game went.
@@ -167,18 +168,6 @@ impl Calibration {
         self.endgame_variance += win_chance * (1.0 - win_chance);
     }
 
-    /// Adds another set of games.
-    fn merge(&mut self, other: &Calibration) {
-        self.risky_reveals += other.risky_reveals;
-        self.expected_mines += other.expected_mines;
-        self.mines_variance += other.mines_variance;
-        self.mines_hit += other.mines_hit;
-        self.endgame_games += other.endgame_games;
-        self.endgame_expected_wins += other.endgame_expected_wins;
-        self.endgame_variance += other.endgame_variance;
-        self.endgame_wins += other.endgame_wins;
-    }
-
     /// (mines hit − expected) in standard deviations; `None` with no risky reveal.
     pub fn mines_z(&self) -> Option<f64> {
         standard_score(self.mines_hit, self.expected_mines, self.mines_variance)
@@ -221,6 +210,68 @@ impl Calibration {
 /// (observed − expected) / √variance; `None` when the variance is zero.
 fn standard_score(observed: u64, expected: f64, variance: f64) -> Option<f64> {
     (variance > 0.0).then(|| (observed as f64 - expected) / variance.sqrt())
+}
+
+/// [`Calibration`] summed over games in order-free sums, so shards and threads add up to the
+/// same bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CalibrationSums {
+    /// Reveals with a stated mine probability above zero.
+    pub risky_reveals: u64,
+    /// The sum of their mine probabilities.
+    pub expected_mines: ExactSum,
+    /// The sum of p (1 − p) over them.
+    pub mines_variance: ExactSum,
+    /// Mines they hit.
+    pub mines_hit: u64,
+    /// Games in which the endgame search took over.
+    pub endgame_games: u64,
+    /// The sum of the search's stated chances of winning.
+    pub endgame_expected_wins: ExactSum,
+    /// The sum of w (1 − w) over those chances.
+    pub endgame_variance: ExactSum,
+    /// Those games that were won.
+    pub endgame_wins: u64,
+}
+
+impl CalibrationSums {
+    /// Adds one game's figures.
+    fn add(&mut self, game: &Calibration) {
+        self.risky_reveals += game.risky_reveals;
+        self.expected_mines.add(game.expected_mines);
+        self.mines_variance.add(game.mines_variance);
+        self.mines_hit += game.mines_hit;
+        self.endgame_games += game.endgame_games;
+        self.endgame_expected_wins.add(game.endgame_expected_wins);
+        self.endgame_variance.add(game.endgame_variance);
+        self.endgame_wins += game.endgame_wins;
+    }
+
+    /// Adds another set of games.
+    fn merge(&mut self, other: &CalibrationSums) {
+        self.risky_reveals += other.risky_reveals;
+        self.expected_mines.merge(other.expected_mines);
+        self.mines_variance.merge(other.mines_variance);
+        self.mines_hit += other.mines_hit;
+        self.endgame_games += other.endgame_games;
+        self.endgame_expected_wins.merge(other.endgame_expected_wins);
+        self.endgame_variance.merge(other.endgame_variance);
+        self.endgame_wins += other.endgame_wins;
+    }
+
+    /// The sums as a [`Calibration`].
+    fn calibration(&self) -> Calibration {
+        Calibration {
+            risky_reveals: self.risky_reveals,
+            expected_mines: self.expected_mines.value(),
+            mines_variance: self.mines_variance.value(),
+            mines_hit: self.mines_hit,
+            endgame_games: self.endgame_games,
+            endgame_expected_wins: self.endgame_expected_wins.value(),
+            endgame_variance: self.endgame_variance.value(),
+            endgame_wins: self.endgame_wins,
+        }
+    }
 }
 
 /// A win-rate measurement.
@@ -304,18 +355,27 @@ impl BenchResult {
     }
 }
 
-/// What a benchmark adds up over the games of one solver.
-#[derive(Default)]
-struct Tally {
-    games: u64,
-    wins: u64,
-    guesses: u64,
-    guesses_in_wins: u64,
-    losses: LossCounts,
-    calibration: Calibration,
-    decision_micros: Vec<u32>,
+/// What a benchmark adds up over the games of one solver: everything a [`BenchResult`] is made
+/// from, in sums that do not depend on the order of the games, so a shard's tally (written to
+/// its partial result) merges with the others' into the tally of a single run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Guesses made in them.
+    pub guesses: u64,
+    /// Guesses made in the won games.
+    pub guesses_in_wins: u64,
+    /// Lost games by the rule of the fatal move.
+    pub losses: LossCounts,
+    /// Stated chances against outcomes.
+    pub calibration: CalibrationSums,
+    /// Wall time of each solver decision, in microseconds.
+    pub decision_times: TimeHistogram,
     /// Summed wall time of the games, in microseconds.
-    game_micros: u64,
+    pub game_micros: u64,
 }
 
 impl Tally {
@@ -329,9 +389,26 @@ impl Tally {
         if let Some(rule) = record.lost_on {
             self.losses.add(rule);
         }
-        self.calibration.merge(&record.calibration);
-        self.decision_micros.extend_from_slice(&record.decision_micros);
+        self.calibration.add(&record.calibration);
+        record.decision_micros.iter().for_each(|&micros| self.decision_times.add(micros));
         self.game_micros += micros;
+    }
+
+    /// Adds another shard's games.
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.guesses += other.guesses;
+        self.guesses_in_wins += other.guesses_in_wins;
+        let losses = &other.losses;
+        self.losses.first_click += losses.first_click;
+        self.losses.guess += losses.guess;
+        self.losses.endgame += losses.endgame;
+        self.losses.fifty_fifty += losses.fifty_fifty;
+        self.losses.region += losses.region;
+        self.calibration.merge(&other.calibration);
+        self.decision_times.merge(&other.decision_times);
+        self.game_micros += other.game_micros;
     }
 
     /// Share of the games added so far that were won.
@@ -339,28 +416,29 @@ impl Tally {
         if self.games == 0 { 0.0 } else { self.wins as f64 / self.games as f64 }
     }
 
-    /// The result, with games/s from `seconds` of wall time.
-    fn result(mut self, run: &Run, policy: &Policy, seconds: f64) -> BenchResult {
-        let games = run.games;
-        self.decision_micros.sort_unstable();
-        let micros = &self.decision_micros;
-        let percentile = |q: f64| {
-            micros
-                .get(((micros.len() as f64 * q) as usize).min(micros.len().saturating_sub(1)))
-                .map_or(0.0, |&micros| f64::from(micros) / 1000.0)
-        };
+    /// The result of `settings`' games played by `policy`, with games/s from `seconds` of wall
+    /// time on `threads` threads.
+    pub fn result(
+        &self,
+        settings: &BenchSettings,
+        policy: &Policy,
+        threads: usize,
+        seconds: f64,
+    ) -> BenchResult {
+        let games = self.games;
+        let millis = |micros: u32| f64::from(micros) / 1000.0;
         BenchResult {
-            move_time_p99_ms: percentile(0.99),
-            move_time_max_ms: micros.last().map_or(0.0, |&micros| f64::from(micros) / 1000.0),
-            level: run.config.level_name(),
-            rule: run.config.rule.name().to_string(),
+            move_time_p99_ms: millis(self.decision_times.quantile(0.99)),
+            move_time_max_ms: millis(self.decision_times.max),
+            level: settings.config.level_name(),
+            rule: settings.config.rule.name().to_string(),
             games,
             wins: self.wins,
             win_rate: self.win_rate(),
             ci95: wilson_interval(self.wins, games),
             games_per_second: games as f64 / seconds.max(1e-9),
-            seed: run.seed,
-            threads: run.threads,
+            seed: settings.seed,
+            threads,
             without: policy.disabled(),
             tuning: policy.tuning(),
             guesses_per_game: if games == 0 { 0.0 } else { self.guesses as f64 / games as f64 },
@@ -370,47 +448,60 @@ impl Tally {
                 self.guesses_in_wins as f64 / self.wins as f64
             },
             losses: self.losses,
-            calibration: self.calibration,
+            calibration: self.calibration.calibration(),
         }
     }
 }
 
-/// The games of a benchmark: board, count, master seed and threads.
-struct Run {
-    config: BoardConfig,
-    games: u64,
-    seed: u64,
-    threads: usize,
+/// The games of a benchmark: board, count and master seed (game `i` is the same game whatever
+/// the threads or the shard that plays it).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchSettings {
+    /// The board and first-click rule.
+    pub config: BoardConfig,
+    /// Games in the whole job.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
 }
 
-impl Run {
-    /// Plays every game (`play` gets the game's index and seed) in batches on a pool of
-    /// `threads`; after each batch `take` receives its results in game order and returns the win
-    /// rate so far for the progress chart. Returns the wall time in seconds.
+impl BenchSettings {
+    /// Plays this shard's games (`play` gets the game's index and seed) in batches on a pool of
+    /// `threads`; after each batch `take` receives its results in game order and returns the
+    /// win rate so far for the progress chart. Returns the wall time in seconds.
     fn play<T: Send>(
         &self,
+        shard: Shard,
+        threads: usize,
         progress: &mut impl Progress,
         play: impl Fn(u64, u64) -> Result<T, BenchError> + Sync + Send,
         mut take: impl FnMut(Vec<T>) -> f64,
     ) -> Result<f64, BenchError> {
         use rayon::prelude::*;
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
+            .num_threads(threads.max(1))
             .thread_name(|i| format!("curio-mines-bench-{i}"))
             .build()
             .map_err(|error| BenchError::Threads(error.to_string()))?;
         let started = std::time::Instant::now();
-        let batch = (self.threads as u64 * 64).max(64);
-        let mut done = 0u64;
-        while done < self.games {
-            let end = (done + batch).min(self.games);
+        let range = shard.range(self.games);
+        let total = range.end - range.start;
+        let batch = (threads.max(1) as u64 * 64).max(64);
+        let mut done = range.start;
+        while done < range.end {
+            let end = (done + batch).min(range.end);
             let results: Result<Vec<T>, BenchError> = pool.install(|| {
                 (done..end).into_par_iter().map(|index| play(index, game_seed(self.seed, index))).collect()
             });
             let rate = take(results?);
             done = end;
-            check(progress.report(done, self.games, "playing"))?;
-            check(progress.sample(crate::progress::Sample { series: "win rate", x: done as f64, y: rate }))?;
+            let played = done - range.start;
+            check(progress.report(played, total, "playing"))?;
+            check(progress.sample(crate::progress::Sample {
+                series: "win rate",
+                x: played as f64,
+                y: rate,
+            }))?;
         }
         Ok(started.elapsed().as_secs_f64())
     }
@@ -439,9 +530,24 @@ pub fn bench(
     threads: usize,
     progress: &mut impl Progress,
 ) -> Result<BenchResult, BenchError> {
-    let run = Run { config, games, seed, threads: threads.max(1) };
+    let settings = BenchSettings { config, games, seed };
+    let (tally, seconds) = bench_shard(&settings, policy, Shard::WHOLE, threads, progress)?;
+    Ok(tally.result(&settings, policy, threads.max(1), seconds))
+}
+
+/// Plays one shard's games of a benchmark: their tally and the wall time in seconds.
+pub fn bench_shard(
+    settings: &BenchSettings,
+    policy: &Policy,
+    shard: Shard,
+    threads: usize,
+    progress: &mut impl Progress,
+) -> Result<(Tally, f64), BenchError> {
+    let config = settings.config;
     let mut tally = Tally::default();
-    let seconds = run.play(
+    let seconds = settings.play(
+        shard,
+        threads,
         progress,
         |index, game| timed_game(config, index, game, policy),
         |results| {
@@ -449,7 +555,7 @@ pub fn bench(
             tally.win_rate()
         },
     )?;
-    Ok(tally.result(&run, policy, seconds))
+    Ok((tally, seconds))
 }
 
 /// The same games played by two solvers: each one's result, and the paired difference, which
@@ -490,9 +596,54 @@ impl Comparison {
     }
 }
 
+/// What a comparison adds up: each solver's tally and the games only one of them won.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonTally {
+    /// The candidate's games.
+    pub candidate: Tally,
+    /// The baseline's games.
+    pub baseline: Tally,
+    /// Games won by the candidate and lost by the baseline.
+    pub candidate_only: u64,
+    /// Games won by the baseline and lost by the candidate.
+    pub baseline_only: u64,
+}
+
+impl ComparisonTally {
+    /// Adds another shard's games.
+    pub fn merge(&mut self, other: &ComparisonTally) {
+        self.candidate.merge(&other.candidate);
+        self.baseline.merge(&other.baseline);
+        self.candidate_only += other.candidate_only;
+        self.baseline_only += other.baseline_only;
+    }
+
+    /// The comparison; each solver's games/s comes from its own summed game times, as if it had
+    /// the `threads` to itself for its share of the time.
+    pub fn result(
+        &self,
+        settings: &BenchSettings,
+        candidate: &Policy,
+        baseline: &Policy,
+        threads: usize,
+    ) -> Comparison {
+        let seconds = |tally: &Tally| tally.game_micros as f64 / 1e6 / threads.max(1) as f64;
+        let games = self.candidate.games;
+        let candidate_result = self.candidate.result(settings, candidate, threads, seconds(&self.candidate));
+        let baseline_result = self.baseline.result(settings, baseline, threads, seconds(&self.baseline));
+        Comparison {
+            difference: (candidate_result.wins as f64 - baseline_result.wins as f64) / games.max(1) as f64,
+            difference_ci95: paired_interval(self.candidate_only, self.baseline_only, games),
+            candidate: candidate_result,
+            baseline: baseline_result,
+            candidate_only: self.candidate_only,
+            baseline_only: self.baseline_only,
+        }
+    }
+}
+
 /// Plays the same `games` games (same seeds, so the same mine layouts) with `candidate` and
 /// `baseline`, reporting the candidate's win rate as it goes; stops early with `Cancelled`.
-/// Each solver's games/s comes from its own summed game times.
 pub fn compare(
     config: BoardConfig,
     candidate: &Policy,
@@ -502,37 +653,40 @@ pub fn compare(
     threads: usize,
     progress: &mut impl Progress,
 ) -> Result<Comparison, BenchError> {
-    let run = Run { config, games, seed, threads: threads.max(1) };
-    let (mut first, mut second) = (Tally::default(), Tally::default());
-    let (mut candidate_only, mut baseline_only) = (0u64, 0u64);
-    run.play(
+    let settings = BenchSettings { config, games, seed };
+    let (tally, _) = compare_shard(&settings, candidate, baseline, Shard::WHOLE, threads, progress)?;
+    Ok(tally.result(&settings, candidate, baseline, threads.max(1)))
+}
+
+/// Plays one shard's games of a comparison: their tally and the wall time in seconds.
+pub fn compare_shard(
+    settings: &BenchSettings,
+    candidate: &Policy,
+    baseline: &Policy,
+    shard: Shard,
+    threads: usize,
+    progress: &mut impl Progress,
+) -> Result<(ComparisonTally, f64), BenchError> {
+    let config = settings.config;
+    let mut tally = ComparisonTally::default();
+    let seconds = settings.play(
+        shard,
+        threads,
         progress,
         |index, game| {
             Ok((timed_game(config, index, game, candidate)?, timed_game(config, index, game, baseline)?))
         },
         |results| {
             for ((mine, mine_micros), (theirs, their_micros)) in &results {
-                candidate_only += u64::from(mine.won && !theirs.won);
-                baseline_only += u64::from(theirs.won && !mine.won);
-                first.add(mine, *mine_micros);
-                second.add(theirs, *their_micros);
+                tally.candidate_only += u64::from(mine.won && !theirs.won);
+                tally.baseline_only += u64::from(theirs.won && !mine.won);
+                tally.candidate.add(mine, *mine_micros);
+                tally.baseline.add(theirs, *their_micros);
             }
-            first.win_rate()
+            tally.candidate.win_rate()
         },
     )?;
-    // Games/s as if each solver had the threads to itself for its share of the time.
-    let seconds = |tally: &Tally| tally.game_micros as f64 / 1e6 / run.threads as f64;
-    let (first_seconds, second_seconds) = (seconds(&first), seconds(&second));
-    let candidate = first.result(&run, candidate, first_seconds);
-    let baseline = second.result(&run, baseline, second_seconds);
-    Ok(Comparison {
-        difference: (candidate.wins as f64 - baseline.wins as f64) / games.max(1) as f64,
-        difference_ci95: paired_interval(candidate_only, baseline_only, games),
-        candidate,
-        baseline,
-        candidate_only,
-        baseline_only,
-    })
+    Ok((tally, seconds))
 }
 
 /// Why a benchmark stopped.

@@ -27,7 +27,9 @@ pub mod text;
 #[cfg(test)]
 mod oracle_tests;
 
-pub use bench::{BenchResult, Comparison, bench, compare, play_game};
+pub use bench::{
+    BenchResult, BenchSettings, Comparison, bench, bench_shard, compare, compare_shard, play_game,
+};
 pub use board::{BoardConfig, BoardError, Cell, FirstClickRule, Game, GameStatus, Level};
 pub use policy::{Action, Move, MoveRule, Policy, Reason, Tuning};
 pub use solver::{Analysis, BoardView, SolveError, analyze, deduce};

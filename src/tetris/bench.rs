@@ -5,7 +5,8 @@ use super::game::{Game, GameResult, Rules, play_game};
 use super::policy::Policy;
 use crate::parallel::map_reporting;
 use crate::progress::{Cancelled, Progress};
-use crate::stats::{game_seed, mean_interval};
+use crate::shard::Shard;
+use crate::stats::{Moments, game_seed};
 use std::time::Instant;
 
 /// Why a measurement stopped.
@@ -47,8 +48,72 @@ pub struct PlayReport {
     pub pieces_per_second: f64,
     /// Wall time.
     pub seconds: f64,
-    /// Rows cleared in each game, in game order.
-    pub lines: Vec<u64>,
+}
+
+/// What many games add up to, in sums that do not depend on the order of the games: a shard's
+/// tally (written to its partial result) merges with the others' into a single run's.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlayTally {
+    /// Rows cleared: count, sum and sum of squares.
+    pub lines: Moments,
+    /// Fewest rows in a game (`u64::MAX` before the first game).
+    pub min_lines: u64,
+    /// Most rows in a game.
+    pub max_lines: u64,
+    /// Pieces placed in all.
+    pub pieces: u64,
+    /// Seed-post score in all.
+    pub score: u128,
+    /// Games that hit the piece cap.
+    pub capped_games: u64,
+}
+
+impl PlayTally {
+    fn add(&mut self, result: &GameResult) {
+        if self.lines.count == 0 {
+            self.min_lines = u64::MAX;
+        }
+        self.lines.add(result.lines);
+        self.min_lines = self.min_lines.min(result.lines);
+        self.max_lines = self.max_lines.max(result.lines);
+        self.pieces += result.pieces;
+        self.score += u128::from(result.score);
+        self.capped_games += u64::from(result.capped);
+    }
+
+    /// Adds another shard's games.
+    pub fn merge(&mut self, other: &PlayTally) {
+        if other.lines.count == 0 {
+            return;
+        }
+        self.min_lines =
+            if self.lines.count == 0 { other.min_lines } else { self.min_lines.min(other.min_lines) };
+        self.lines.merge(&other.lines);
+        self.max_lines = self.max_lines.max(other.max_lines);
+        self.pieces += other.pieces;
+        self.score += other.score;
+        self.capped_games += other.capped_games;
+    }
+
+    /// The report, with speed from `seconds` of wall time.
+    pub fn report(&self, seconds: f64) -> PlayReport {
+        let games = self.lines.count;
+        let (mean_lines, ci95, sd_lines) = self.lines.mean_interval();
+        let per_game = |total: f64| if games == 0 { 0.0 } else { total / games as f64 };
+        PlayReport {
+            games,
+            mean_lines,
+            ci95,
+            sd_lines,
+            min_lines: if games == 0 { 0 } else { self.min_lines },
+            max_lines: self.max_lines,
+            mean_pieces: per_game(self.pieces as f64),
+            mean_score: per_game(self.score as f64),
+            capped_games: self.capped_games,
+            pieces_per_second: self.pieces as f64 / seconds.max(1e-9),
+            seconds,
+        }
+    }
 }
 
 /// Plays `games` games of `policy` under `rules`; game `i` draws its pieces from
@@ -61,34 +126,36 @@ pub fn play_games(
     max_pieces: Option<u64>,
     progress: &mut impl Progress,
 ) -> Result<PlayReport, PlayError> {
+    let (tally, seconds) = play_shard(policy, rules, games, seed, max_pieces, Shard::WHOLE, progress)?;
+    Ok(tally.report(seconds))
+}
+
+/// Plays one shard's games of [`play_games`] (a contiguous block of the game indices): their
+/// tally and the wall time in seconds.
+pub fn play_shard(
+    policy: &Policy,
+    rules: Rules,
+    games: u64,
+    seed: u64,
+    max_pieces: Option<u64>,
+    shard: Shard,
+    progress: &mut impl Progress,
+) -> Result<(PlayTally, f64), PlayError> {
     if games == 0 {
         return Err(PlayError::NoGames);
     }
     rules.board()?;
     let start = Instant::now();
+    let range = shard.range(games);
+    let count = range.end - range.start;
     let results: Vec<GameResult> =
-        map_reporting(games as usize, progress, "games", (0, games), |index, stop| {
-            play_game(policy, rules, game_seed(seed, index as u64), max_pieces, stop).unwrap_or_default()
+        map_reporting(count as usize, progress, "games", (0, count), |offset, stop| {
+            let index = range.start + offset as u64;
+            play_game(policy, rules, game_seed(seed, index), max_pieces, stop).unwrap_or_default()
         })?;
-    let seconds = start.elapsed().as_secs_f64();
-    let lines: Vec<u64> = results.iter().map(|result| result.lines).collect();
-    let as_f64: Vec<f64> = lines.iter().map(|&value| value as f64).collect();
-    let (mean_lines, ci95, sd_lines) = mean_interval(&as_f64);
-    let pieces: u64 = results.iter().map(|result| result.pieces).sum();
-    Ok(PlayReport {
-        games,
-        mean_lines,
-        ci95,
-        sd_lines,
-        min_lines: lines.iter().copied().min().unwrap_or(0),
-        max_lines: lines.iter().copied().max().unwrap_or(0),
-        mean_pieces: pieces as f64 / games as f64,
-        mean_score: results.iter().map(|result| result.score as f64).sum::<f64>() / games as f64,
-        capped_games: results.iter().filter(|result| result.capped).count() as u64,
-        pieces_per_second: pieces as f64 / seconds.max(1e-9),
-        seconds,
-        lines,
-    })
+    let mut tally = PlayTally::default();
+    results.iter().for_each(|result| tally.add(result));
+    Ok((tally, start.elapsed().as_secs_f64()))
 }
 
 /// The evaluator's speed on one thread.
@@ -149,7 +216,8 @@ mod tests {
         let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
         let first = one.install(|| play_games(&policy, rules, 20, 7, None, &mut NoProgress)).unwrap();
         let second = play_games(&policy, rules, 20, 7, None, &mut NoProgress).unwrap();
-        assert_eq!(first.lines, second.lines);
+        assert_eq!(first.mean_lines, second.mean_lines);
+        assert_eq!(first.sd_lines, second.sd_lines);
         assert!(first.ci95[0] <= first.mean_lines && first.mean_lines <= first.ci95[1]);
     }
 }

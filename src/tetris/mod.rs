@@ -24,7 +24,7 @@ pub mod piece;
 pub mod policy;
 pub mod run_file;
 
-pub use bench::{PlayError, PlayReport, SpeedReport, evaluation_speed, play_games};
+pub use bench::{PlayError, PlayReport, PlayTally, SpeedReport, evaluation_speed, play_games, play_shard};
 pub use board::{Board, Drop, Placement, SizeError};
 pub use evolve::{
     Budget, EvolveConfig, EvolveError, Generation, Optimizer, Run, SearchState, Stopped, evolve,
@@ -33,4 +33,4 @@ pub use features::{FEATURE_COUNT, Feature, FeatureMask};
 pub use game::{Game, GameResult, Generator, Rules, Step, play_game};
 pub use piece::Piece;
 pub use policy::{Choice, Depth, FeatureSet, PRESETS, Policy, Preset, Weights, WeightsError};
-pub use run_file::{FileError, load_run, load_weights, parse_weights, save_run, save_weights};
+pub use run_file::{FileError, load_run, load_weights, parse_run, parse_weights, save_run, save_weights};

@@ -86,12 +86,18 @@ pub fn load_run(path: &Path) -> Result<Run, FileError> {
     let name = path.display().to_string();
     let text =
         std::fs::read_to_string(path).map_err(|source| FileError::Io { path: name.clone(), source })?;
-    let run: Run = serde_json::from_str(&text).map_err(|error| FileError::Json {
-        path: name.clone(),
+    parse_run(&text, &name)
+}
+
+/// A run from the text of a run file, checked as [`load_run`] checks it; `path` names it in
+/// errors.
+pub fn parse_run(text: &str, path: &str) -> Result<Run, FileError> {
+    let run: Run = serde_json::from_str(text).map_err(|error| FileError::Json {
+        path: path.to_string(),
         message: format!("not a saved run: {error}"),
     })?;
-    run.validate().map_err(|source| FileError::Run { path: name.clone(), source })?;
-    run.answer().map_err(|source| FileError::Run { path: name, source })?;
+    run.validate().map_err(|source| FileError::Run { path: path.to_string(), source })?;
+    run.answer().map_err(|source| FileError::Run { path: path.to_string(), source })?;
     Ok(run)
 }
 

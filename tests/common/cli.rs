@@ -44,3 +44,29 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
     assert!(output.status.success(), "{args:?}: {}", text(&output.stderr));
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
+
+/// Fields of a result that measure the machine, not the result.
+pub const TIMINGS: [&str; 8] = [
+    "seconds",
+    "games_per_second",
+    "pieces_per_second",
+    "playouts_per_second",
+    "seconds_per_move",
+    "move_time_p99_ms",
+    "move_time_max_ms",
+    "threads",
+];
+
+/// `value` with every timing field ([`TIMINGS`]) taken out, at any depth: what a sharded run
+/// must reproduce.
+pub fn without_timings(value: &serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => serde_json::Value::Object(
+            map.iter()
+                .filter(|(key, _)| !TIMINGS.contains(&key.as_str()))
+                .map(|(key, value)| (key.clone(), without_timings(value)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}

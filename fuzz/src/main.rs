@@ -1,0 +1,14 @@
+//! The AFL++ harness: runs the fuzz target named by `CURIO_FUZZ_TARGET` (see `curio::fuzz`) on
+//! each input AFL gives it. Built and run by `scripts/fuzz.sh`.
+
+fn main() {
+    let name = std::env::var("CURIO_FUZZ_TARGET").unwrap_or_default();
+    let Some(target) = curio::fuzz::target(&name) else {
+        let names: Vec<&str> = curio::fuzz::TARGETS.iter().map(|target| target.name).collect();
+        eprintln!("set CURIO_FUZZ_TARGET to one of: {}", names.join(", "));
+        std::process::exit(2);
+    };
+    afl::fuzz!(|input: &[u8]| {
+        (target.run)(input);
+    });
+}
