@@ -78,3 +78,47 @@ fn job_arrays_and_their_merge_equal_single_runs() {
         assert_eq!(without_timings(&merged), without_timings(&single), "{script}");
     }
 }
+
+/// A run file without its wall times (the run's and each generation's `seconds`).
+fn run_without_seconds(path: &Path) -> serde_json::Value {
+    let mut run: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    run.as_object_mut().unwrap().remove("seconds");
+    for generation in run["history"].as_array_mut().unwrap() {
+        generation.as_object_mut().unwrap().remove("seconds");
+    }
+    run
+}
+
+#[test]
+fn tetris_evolution_judged_by_job_steps_equals_a_run_on_one_machine() {
+    if !slurm_available() {
+        return;
+    }
+    let folder = temp_dir("slurm-evolve");
+    let settings = ["--board", "6x10", "--population", "8", "--games", "2", "--max-pieces", "200"];
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/tetris-evolve.sbatch");
+    // Two submissions: the second resumes the run file the first left.
+    for generations in ["2", "3"] {
+        let output = Command::new("sbatch")
+            .args(["--wait", "--ntasks=2", "--cpus-per-task=1"])
+            .arg(&script)
+            .args(["run.json", generations])
+            .args(settings)
+            .current_dir(folder.path())
+            .env("CURIO", env!("CARGO_BIN_EXE_curio"))
+            .output()
+            .expect("sbatch runs");
+        assert!(
+            output.status.success(),
+            "tetris-evolve.sbatch: {} {}",
+            text(&output.stdout),
+            text(&output.stderr)
+        );
+    }
+    let local = folder.path().join("local.json");
+    let output = curio(
+        &[&["tetris", "evolve", "--generations", "3", "--out", path_str(&local)], &settings[..]].concat(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(run_without_seconds(&folder.path().join("run.json")), run_without_seconds(&local));
+}

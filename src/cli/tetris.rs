@@ -33,6 +33,11 @@ enum TetrisCommand {
         after_help = "Presets: dellacherie, bcts, seed-initial, seed-ga-1, seed-ga-2.\n\nExamples:\n  curio tetris play --weights bcts --board 10x10 --games 1000 --seed 1\n  curio tetris play --weights run.json --board 10x20 --games 20 --max-pieces 100000 --json"
     )]
     Play(PlayArgs),
+    /// Play one shard of a run's next generation (what `evolve --shards` launches).
+    #[command(
+        after_help = "Examples:\n  curio tetris judge --run run.json --shard 0/4 --partial parts/gen-12-0.json"
+    )]
+    Judge(JudgeArgs),
     /// Candidate placements scored per second on one core.
     #[command(
         after_help = "Examples:\n  curio tetris bench\n  curio tetris bench --weights dellacherie --pieces 2000000 --json"
@@ -96,9 +101,30 @@ struct EvolveArgs {
     /// Go on with a saved run (its own settings; --generations and --minutes count from its start).
     #[arg(long, conflicts_with_all = ["optimizer", "population", "games", "features", "seed", "max_pieces", "board", "generator", "reachability"])]
     resume: Option<PathBuf>,
+    /// Judge each generation in this many shards, each a process `tetris judge` started through
+    /// --launcher, then merge them (the run file stays the one record: a stopped run resumes,
+    /// reusing the shards of its unfinished generation already done).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    shards: Option<u64>,
+    /// The command that starts a shard, split at spaces (e.g. "srun --exclusive -n1 -N1");
+    /// none: a child process here.
+    #[arg(long, requires = "shards", default_value = "")]
+    launcher: String,
+    /// Where the shards write their partial results [default: RUN.parts beside the run file].
+    #[arg(long, requires = "shards")]
+    parts: Option<PathBuf>,
     /// One JSON object a generation on stdout.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Debug, Args)]
+struct JudgeArgs {
+    /// The run whose next generation to judge.
+    #[arg(long)]
+    run: PathBuf,
+    #[command(flatten)]
+    shards: ShardArgs,
 }
 
 #[derive(Debug, Args)]
@@ -180,6 +206,7 @@ pub(super) fn run(args: TetrisArgs) -> Result<(), CliError> {
     match args.command {
         TetrisCommand::Evolve(args) => evolve(args),
         TetrisCommand::Play(args) => play(args),
+        TetrisCommand::Judge(args) => judge(args),
         TetrisCommand::Bench(args) => bench(args),
     }
 }
@@ -215,9 +242,18 @@ fn evolve(args: EvolveArgs) -> Result<(), CliError> {
     };
     let json_lines = args.json;
     let out_path = out.clone();
+    let cluster = match args.shards {
+        Some(shards) => Some(ShardedJudge::new(&out, shards, &args.launcher, args.parts.clone())?),
+        None => None,
+    };
     let (result, run) = run_job_with_bar("tetris-evolve", move |reporter| {
         let mut save_error = None;
-        let result = tetris::evolve(&mut run, budget, reporter, |run| {
+        let total = budget.generations;
+        let judge = |run: &Run, reporter: &mut crate::jobs::JobReporter| match &cluster {
+            Some(cluster) => cluster.judge(run, reporter),
+            None => run.judge(crate::shard::Shard::WHOLE, total, reporter),
+        };
+        let result = tetris::evolve_with(&mut run, budget, reporter, judge, |run| {
             if let Err(error) = tetris::save_run(&out_path, run) {
                 save_error = Some(error);
                 return ControlFlow::Break(());
@@ -358,6 +394,136 @@ pub(super) fn print_play(job: &PlayJob, report: &tetris::PlayReport, json: bool)
             }
         );
         Ok(())
+    }
+}
+
+fn judge(args: JudgeArgs) -> Result<(), CliError> {
+    if !args.shards.is_partial() {
+        return Err(usage(anyhow::anyhow!("give --shard I/N: judge plays one shard of a generation")));
+    }
+    args.shards.check()?;
+    let run = tetris::load_run(&args.run).map_err(usage)?;
+    let shard = args.shards.shard();
+    let started = std::time::Instant::now();
+    let settings = run.judging_settings();
+    let results = run_job_with_bar("tetris-judge", move |reporter| run.judge(shard, 0, reporter))?
+        .map_err(|error| CliError::Failure(error.into()))?;
+    args.shards.write("tetris judge", &settings, started.elapsed().as_secs_f64(), &results)
+}
+
+/// Judges a generation in shards: starts `tetris judge` for each shard not already done
+/// (through the launcher), waits, and merges their partial results in order.
+struct ShardedJudge {
+    run: PathBuf,
+    shards: u64,
+    launcher: Vec<String>,
+    parts: PathBuf,
+}
+
+impl ShardedJudge {
+    fn new(run: &std::path::Path, shards: u64, launcher: &str, parts: Option<PathBuf>) -> Result<Self, CliError> {
+        let parts = parts.unwrap_or_else(|| {
+            let name = run.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+            run.with_file_name(format!("{name}.parts"))
+        });
+        std::fs::create_dir_all(&parts).map_err(|error| {
+            usage(anyhow::anyhow!("cannot make the folder for the shards' results '{}': {error}", parts.display()))
+        })?;
+        let launcher = launcher.split_whitespace().map(str::to_string).collect();
+        Ok(Self { run: run.to_path_buf(), shards, launcher, parts })
+    }
+
+    fn part(&self, generation: usize, index: u64) -> PathBuf {
+        self.parts.join(format!("gen-{generation}-{index}-of-{}.json", self.shards))
+    }
+
+    /// The shard's partial result if it is there and belongs to this generation of this run.
+    fn done(&self, run: &Run, index: u64) -> Option<crate::shard::Partial> {
+        let text = std::fs::read_to_string(self.part(run.history.len(), index)).ok()?;
+        let partial = crate::shard::Partial::parse(&text).ok()?;
+        (partial.command == "tetris judge" && partial.settings == run.judging_settings()).then_some(partial)
+    }
+
+    fn judge(
+        &self,
+        run: &Run,
+        reporter: &mut crate::jobs::JobReporter,
+    ) -> Result<Vec<tetris::GameResult>, tetris::EvolveError> {
+        use crate::progress::Progress;
+        let failed = |message: String| tetris::EvolveError::Judging(message);
+        let generation = run.history.len();
+        let program = std::env::current_exe().map_err(|error| failed(format!("cannot find curio itself: {error}")))?;
+        let mut children = Vec::new();
+        for index in (0..self.shards).filter(|&index| self.done(run, index).is_none()) {
+            let mut command = match self.launcher.split_first() {
+                Some((launcher, flags)) => {
+                    let mut command = std::process::Command::new(launcher);
+                    command.args(flags).arg(&program);
+                    command
+                }
+                None => std::process::Command::new(&program),
+            };
+            command
+                .args(["tetris", "judge", "--run"])
+                .arg(&self.run)
+                .arg("--shard")
+                .arg(format!("{index}/{}", self.shards))
+                .arg("--partial")
+                .arg(self.part(generation, index))
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped());
+            let child = command.spawn().map_err(|error| failed(format!("cannot start shard {index}: {error}")))?;
+            children.push((index, child));
+        }
+        // Wait, reporting shards done; a cancel stops every shard still running.
+        let mut problems = Vec::new();
+        let total = children.len() as u64;
+        while !children.is_empty() {
+            let running = children.len() as u64;
+            if reporter.report(total - running, total, &format!("generation {}: shards", generation + 1)).is_break() {
+                for (_, child) in &mut children {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                }
+                return Err(tetris::EvolveError::Cancelled(crate::progress::Cancelled));
+            }
+            let mut still = Vec::new();
+            for (index, mut child) in children {
+                match child.try_wait() {
+                    Ok(None) => still.push((index, child)),
+                    Ok(Some(status)) if status.success() => {}
+                    Ok(Some(status)) => {
+                        let mut stderr = String::new();
+                        if let Some(mut pipe) = child.stderr.take() {
+                            let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+                        }
+                        problems.push(format!("shard {index} {status}: {}", stderr.trim()));
+                    }
+                    Err(error) => problems.push(format!("shard {index}: {error}")),
+                }
+            }
+            children = still;
+            if !children.is_empty() {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(failed(problems.join("; ")));
+        }
+        let mut results = Vec::new();
+        for index in 0..self.shards {
+            let partial = self.done(run, index).ok_or_else(|| {
+                failed(format!("shard {index} left no result for this generation in {}", self.parts.display()))
+            })?;
+            let games: Vec<tetris::GameResult> = partial.data().map_err(failed)?;
+            results.extend(games);
+        }
+        // The generation is merged: its shards' files are no longer needed.
+        for index in 0..self.shards {
+            let _ = std::fs::remove_file(self.part(generation, index));
+        }
+        Ok(results)
     }
 }
 

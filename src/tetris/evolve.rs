@@ -6,10 +6,11 @@
 //! and the generation's number alone, so a resumed run equals an uninterrupted one.
 
 use super::board::SizeError;
-use super::game::{Rules, play_game};
+use super::game::{GameResult, Rules, play_game};
 use super::policy::{FeatureSet, Policy, Weights};
 use crate::parallel::map_reporting;
 use crate::progress::{Cancelled, Progress};
+use crate::shard::Shard;
 use crate::stats::game_seed;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -99,6 +100,9 @@ pub enum EvolveError {
     /// The saved state does not fit the settings.
     #[error("the saved run is inconsistent: {0}")]
     Inconsistent(String),
+    /// The generation's games, played elsewhere (shards), could not be had.
+    #[error("judging the generation's games failed: {0}")]
+    Judging(String),
     /// The run was cancelled in the middle of a generation (that generation is lost).
     #[error("cancelled")]
     Cancelled(#[from] Cancelled),
@@ -334,30 +338,72 @@ impl Run {
         progress: &mut impl Progress,
     ) -> Result<&Generation, EvolveError> {
         let start = Instant::now();
-        let config = self.config.clone();
+        let results = self.judge(Shard::WHOLE, total_generations, progress)?;
+        self.advance(&results, start)
+    }
+
+    /// The settings that decide the next generation's games: what a judging shard's partial
+    /// result must carry to be merged into this run's generation (and nothing older).
+    pub fn judging_settings(&self) -> serde_json::Value {
+        serde_json::json!({ "generation": self.history.len(), "config": self.config, "state": self.state })
+    }
+
+    /// Games of the next generation in all: candidate `c` plays games `c * games ..` of them.
+    pub fn games_per_generation(&self) -> u64 {
+        (self.config.population * self.config.games) as u64
+    }
+
+    /// Plays `shard`'s block of the next generation's games (see
+    /// [`Run::games_per_generation`]) and returns their results in order; the run is unchanged.
+    /// `total_generations` only sizes the progress reports.
+    pub fn judge(
+        &self,
+        shard: Shard,
+        total_generations: usize,
+        progress: &mut impl Progress,
+    ) -> Result<Vec<GameResult>, EvolveError> {
+        let config = &self.config;
         let candidates = self.candidates();
         let policies: Vec<Policy> = candidates
             .iter()
             .map(|vector| self.weights_of(vector).map(Policy::new))
             .collect::<Result<_, _>>()?;
         let games = config.games;
-        let per_generation = (config.population * games) as u64;
+        let per_generation = self.games_per_generation();
         let generation = self.history.len();
-        let offset = (generation as u64).saturating_mul(per_generation);
+        let range = shard.range(per_generation);
+        let offset = (generation as u64).saturating_mul(per_generation) + range.start;
         let total = (total_generations.max(generation + 1) as u64).saturating_mul(per_generation);
         let message = format!("generation {}", generation + 1);
-        let results =
-            map_reporting(candidates.len() * games, progress, &message, (offset, total), |index, stop| {
-                let (candidate, game) = (index / games, index % games);
-                play_game(
-                    &policies[candidate],
-                    config.rules,
-                    self.game_seed_of(candidate, game),
-                    config.max_pieces,
-                    stop,
-                )
-                .unwrap_or_default()
-            })?;
+        let count = (range.end - range.start) as usize;
+        Ok(map_reporting(count, progress, &message, (offset, total), |index, stop| {
+            let index = range.start as usize + index;
+            let (candidate, game) = (index / games, index % games);
+            play_game(
+                &policies[candidate],
+                config.rules,
+                self.game_seed_of(candidate, game),
+                config.max_pieces,
+                stop,
+            )
+            .unwrap_or_default()
+        })?)
+    }
+
+    /// Records the generation whose games (every one, in order) are `results`, and prepares
+    /// the next; `start` is when the generation began (its wall time counts towards the run's).
+    pub fn advance(&mut self, results: &[GameResult], start: Instant) -> Result<&Generation, EvolveError> {
+        let config = self.config.clone();
+        let games = config.games;
+        if results.len() as u64 != self.games_per_generation() {
+            return Err(EvolveError::Inconsistent(format!(
+                "a generation has {} games, not {}",
+                self.games_per_generation(),
+                results.len()
+            )));
+        }
+        let candidates = self.candidates();
+        let generation = self.history.len();
         let fitness: Vec<f64> = results
             .chunks(games)
             .map(|chunk| {
@@ -368,7 +414,7 @@ impl Run {
                             if config.optimizer == Optimizer::SeedGa { result.score } else { result.lines }
                         },
                     )
-                    .sum();
+                    .fold(0u64, u64::saturating_add);
                 sum as f64 / games as f64
             })
             .collect();
@@ -525,10 +571,31 @@ pub enum Stopped {
 /// Evolves `run` until `budget` is spent or `on_generation` (called after every generation,
 /// with the run already updated: save it there) breaks. A cancel through `progress` loses the
 /// generation in progress and returns `Err(Cancelled)`; the run keeps every finished one.
-pub fn evolve(
+pub fn evolve<P: Progress>(
     run: &mut Run,
     budget: Budget,
-    progress: &mut impl Progress,
+    progress: &mut P,
+    on_generation: impl FnMut(&Run) -> ControlFlow<()>,
+) -> Result<Stopped, EvolveError> {
+    let total = budget.generations;
+    evolve_with(
+        run,
+        budget,
+        progress,
+        |run, progress| run.judge(Shard::WHOLE, total, progress),
+        on_generation,
+    )
+}
+
+/// [`evolve`] whose games are played by `judge`, which returns every game of the run's next
+/// generation in order (as [`Run::judge`] does for the whole generation): shards on other
+/// machines, for example. An error from `judge` stops the run with every finished generation
+/// kept.
+pub fn evolve_with<P: Progress>(
+    run: &mut Run,
+    budget: Budget,
+    progress: &mut P,
+    mut judge: impl FnMut(&Run, &mut P) -> Result<Vec<GameResult>, EvolveError>,
     mut on_generation: impl FnMut(&Run) -> ControlFlow<()>,
 ) -> Result<Stopped, EvolveError> {
     loop {
@@ -545,7 +612,9 @@ pub fn evolve(
                 return Ok(Stopped::Time);
             }
         }
-        run.step(budget.generations, progress)?;
+        let start = Instant::now();
+        let results = judge(run, progress)?;
+        run.advance(&results, start)?;
         // What the caller does with each generation (saving it) counts towards the run's time.
         let started = Instant::now();
         let flow = on_generation(run);

@@ -203,7 +203,7 @@ impl Game {
 }
 
 /// The end of a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     /// Rows cleared.
     pub lines: u64,

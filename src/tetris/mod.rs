@@ -27,7 +27,7 @@ pub mod run_file;
 pub use bench::{PlayError, PlayReport, PlayTally, SpeedReport, evaluation_speed, play_games, play_shard};
 pub use board::{Board, Drop, Placement, SizeError};
 pub use evolve::{
-    Budget, EvolveConfig, EvolveError, Generation, Optimizer, Run, SearchState, Stopped, evolve,
+    Budget, EvolveConfig, EvolveError, Generation, Optimizer, Run, SearchState, Stopped, evolve, evolve_with,
 };
 pub use features::{FEATURE_COUNT, Feature, FeatureMask};
 pub use game::{Game, GameResult, Generator, Rules, Step, play_game};

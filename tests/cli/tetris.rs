@@ -123,3 +123,37 @@ fn tetris_resume_refuses_settings_of_its_own() {
         &["--population", "--resume"],
     );
 }
+
+#[test]
+fn tetris_evolve_judged_in_shards_equals_a_run_in_one_process() {
+    let dir = temp_dir("tetris-shards");
+    let settings = ["--board", "6x10", "--population", "8", "--games", "2", "--max-pieces", "200", "--seed", "3"];
+    let (plain, sharded) = (dir.path().join("plain.json"), dir.path().join("sharded.json"));
+    let output = curio(&[&["tetris", "evolve", "--generations", "3", "--out", path_str(&plain)], &settings[..]].concat());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // Two generations in 3 shards, then one more resumed in 2: the shard count is free.
+    let first = ["tetris", "evolve", "--generations", "2", "--shards", "3", "--out", path_str(&sharded)];
+    let output = curio(&[&first[..], &settings[..]].concat());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // A shard of the next generation judged ahead of time is reused, not played again.
+    let early = dir.path().join("sharded.json.parts").join("gen-2-0-of-2.json");
+    let judged = curio(&["tetris", "judge", "--run", path_str(&sharded), "--shard", "0/2", "--partial", path_str(&early)]);
+    assert!(judged.status.success(), "{}", text(&judged.stderr));
+    let resumed = curio(&["tetris", "evolve", "--resume", path_str(&sharded), "--generations", "3", "--shards", "2"]);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(!early.exists(), "a merged generation's shard files are removed");
+    let read = |path: &std::path::Path| {
+        let mut run: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        run.as_object_mut().unwrap().remove("seconds");
+        run["history"].as_array_mut().unwrap().iter_mut().for_each(|g| {
+            g.as_object_mut().unwrap().remove("seconds");
+        });
+        run
+    };
+    assert_eq!(read(&sharded), read(&plain));
+    // A launcher that cannot start is one clear error, and the run is kept.
+    let broken = curio(&["tetris", "evolve", "--resume", path_str(&sharded), "--generations", "4", "--shards", "2", "--launcher", "/no/such/launcher"]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(text(&broken.stderr).contains("cannot start shard 0"), "{}", text(&broken.stderr));
+    assert_bad_input(&["tetris", "judge", "--run", path_str(&sharded)], &["--shard"]);
+}
