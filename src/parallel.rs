@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
-/// How often the calling thread reports while the games run.
-const REPORT_EVERY: Duration = Duration::from_millis(100);
+/// How often the calling thread reports while the games run (and so how late, at most, it
+/// hears a cancel).
+const REPORT_EVERY: Duration = Duration::from_millis(40);
 
 /// Runs `work(index, stop)` for every index in `0..count` on the rayon pool and returns the
 /// results in index order. Meanwhile the calling thread reports `offset + done` of `total` to
@@ -21,20 +22,62 @@ pub fn map_reporting<T: Send>(
     (offset, total): (u64, u64),
     work: impl Fn(usize, &dyn Fn() -> bool) -> T + Sync,
 ) -> Result<Vec<T>, Cancelled> {
+    map_reporting_flag(count, progress, message, (offset, total), &AtomicBool::new(false), work)
+}
+
+/// [`map_reporting`] on `pool` instead of rayon's global pool.
+pub fn map_reporting_in<T: Send>(
+    pool: &rayon::ThreadPool,
+    count: usize,
+    progress: &mut impl Progress,
+    message: &str,
+    (offset, total): (u64, u64),
+    work: impl Fn(usize, &dyn Fn() -> bool) -> T + Sync,
+) -> Result<Vec<T>, Cancelled> {
+    run_reporting(Some(pool), count, progress, message, (offset, total), &AtomicBool::new(false), work)
+}
+
+/// [`map_reporting`] that sets `stopped` when the sink asks to stop, so that work deep inside
+/// an item (a search sharing the flag) sees the cancel without asking `stop()`.
+pub fn map_reporting_flag<T: Send>(
+    count: usize,
+    progress: &mut impl Progress,
+    message: &str,
+    (offset, total): (u64, u64),
+    stopped: &AtomicBool,
+    work: impl Fn(usize, &dyn Fn() -> bool) -> T + Sync,
+) -> Result<Vec<T>, Cancelled> {
+    run_reporting(None, count, progress, message, (offset, total), stopped, work)
+}
+
+fn run_reporting<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    count: usize,
+    progress: &mut impl Progress,
+    message: &str,
+    (offset, total): (u64, u64),
+    stopped: &AtomicBool,
+    work: impl Fn(usize, &dyn Fn() -> bool) -> T + Sync,
+) -> Result<Vec<T>, Cancelled> {
     let done = AtomicU64::new(0);
-    let stopped = AtomicBool::new(false);
     let (finished, wait) = channel::<()>();
     let results = std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
             let stop = || stopped.load(Ordering::Relaxed);
-            let results: Vec<T> = (0..count)
-                .into_par_iter()
-                .map(|index| {
-                    let result = work(index, &stop);
-                    done.fetch_add(1, Ordering::Relaxed);
-                    result
-                })
-                .collect();
+            let run = || -> Vec<T> {
+                (0..count)
+                    .into_par_iter()
+                    .map(|index| {
+                        let result = work(index, &stop);
+                        done.fetch_add(1, Ordering::Relaxed);
+                        result
+                    })
+                    .collect()
+            };
+            let results = match pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            };
             let _ = finished.send(());
             results
         });

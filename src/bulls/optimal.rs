@@ -134,6 +134,10 @@ impl Search<'_> {
         let mut splits: Vec<Split> = Vec::new();
         let mut counts = vec![0u32; keys];
         for (guess, &possible) in in_set.iter().enumerate() {
+            // A cancel ends the work here; the caller sees the stop flag and gives up.
+            if guess % 512 == 0 && self.stop.load(Ordering::Relaxed) {
+                return Vec::new();
+            }
             let row = table.row(guess);
             let signature: Vec<u8> = set.iter().map(|&secret| row[secret as usize]).collect();
             if let Some(&index) = seen.get(&signature) {
@@ -216,7 +220,11 @@ impl Search<'_> {
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let mut best = budget;
         let mut found = None;
-        for split in self.splits(set, self.options.candidates) {
+        let splits = self.splits(set, self.options.candidates);
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
+        for split in splits {
             if split.bound >= best {
                 continue;
             }
@@ -302,11 +310,12 @@ pub fn search(
     let shared = Mutex::new(state);
     let total_splits = splits.len() as u64;
     // The calling thread reports and relays a cancel; the pool works through the top level.
-    let outcome = crate::parallel::map_reporting(
+    let outcome = crate::parallel::map_reporting_flag(
         todo.len(),
         progress,
         "first guesses searched",
         (total_splits - todo.len() as u64, total_splits),
+        &stop,
         |index, halt| {
             if halt() {
                 stop.store(true, Ordering::Relaxed);

@@ -224,9 +224,8 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     args.shards.check()?;
     let settings = BenchSettings { config, games, seed };
     let shard = args.shards.shard();
-    let worker = solver.clone();
     let (tally, seconds) = run_job_with_bar("curio-mines-bench", move |progress| {
-        crate::mines::bench_shard(&settings, &worker, shard, threads, progress)
+        crate::mines::bench_shard(&settings, &solver, shard, threads, progress)
     })?
     .map_err(|error| CliError::Failure(error.into()))?;
     if args.shards.is_partial() {

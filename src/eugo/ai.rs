@@ -344,7 +344,7 @@ pub fn play_match_shard(
         crate::parallel::map_reporting(count, progress, "games", (0, count as u64), |offset, stop| {
             let index = range.start as usize + offset;
             let mut game = Game::new(geometry, komi);
-            let ai_colour = if index % 2 == 0 { Colour::Black } else { Colour::White };
+            let ai_colour = if index.is_multiple_of(2) { Colour::Black } else { Colour::White };
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(
                 strength.seed.wrapping_mul(7919).wrapping_add(index as u64),
             );

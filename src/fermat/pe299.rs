@@ -13,7 +13,6 @@
 //! parameter pairs, about limit / 2 gcds, split by n over every core.
 
 use crate::progress::{Cancelled, Progress, check};
-use rayon::prelude::*;
 
 /// The largest limit accepted (the parameters stay far from overflow).
 pub const MAX_LIMIT: u64 = 1_000_000_000_000;
@@ -74,7 +73,8 @@ fn parallel_count(n: u64, limit: u64) -> u64 {
     count
 }
 
-/// Σ `count(n, limit)` over `ns`, in batches on every core with progress between them.
+/// Σ `count(n, limit)` over `ns` on every core, reporting progress as it goes; a cancel stops
+/// it within one `n` a core.
 fn sum_over(
     ns: Vec<u64>,
     limit: u64,
@@ -82,13 +82,11 @@ fn sum_over(
     message: &str,
     progress: &mut impl Progress,
 ) -> Result<u64, Cancelled> {
-    let mut total = 0;
-    let batch = ns.len().div_ceil(64).max(1);
-    for (index, chunk) in ns.chunks(batch).enumerate() {
-        total += chunk.par_iter().map(|&n| count(n, limit)).sum::<u64>();
-        check(progress.report(((index + 1) * batch).min(ns.len()) as u64, ns.len() as u64, message))?;
-    }
-    Ok(total)
+    let counts =
+        crate::parallel::map_reporting(ns.len(), progress, message, (0, ns.len() as u64), |index, stop| {
+            if stop() { 0 } else { count(ns[index], limit) }
+        })?;
+    Ok(counts.iter().sum())
 }
 
 /// The number of triples (a, b, d) with b + d < `limit` (1..=`MAX_LIMIT`), reporting progress

@@ -77,10 +77,11 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// Calls `found(x, y)` for every pair x < y with x + y < `limit`.
-fn for_each_pair(limit: u64, mut found: impl FnMut(u64, u64)) {
+/// Calls `found(x, y)` for every pair x < y with x + y < `limit`; stops early (having called it
+/// for some) when `going` says no, which it asks once for each u.
+fn for_each_pair(limit: u64, mut going: impl FnMut() -> bool, mut found: impl FnMut(u64, u64)) {
     let mut u = 2;
-    while u * u < limit {
+    while u * u < limit && going() {
         for v in 1..u {
             let (a, b) = (2 * u * v + v * v, u * u - v * v);
             if a + b >= limit {
@@ -108,23 +109,29 @@ struct Partners {
 }
 
 impl Partners {
-    fn new(limit: u64) -> Self {
+    /// The lists below `limit`, checking for a cancel as it goes (every few milliseconds).
+    fn new(limit: u64, progress: &mut impl Progress) -> Result<Self, Cancelled> {
         let size = usize::try_from(limit).unwrap_or(usize::MAX);
         let mut start = vec![0u32; size + 1];
-        for_each_pair(limit, |x, _| start[x as usize + 1] += 1);
+        let mut going = || progress.report(0, limit, "listing pairs").is_continue();
+        for_each_pair(limit, &mut going, |x, _| start[x as usize + 1] += 1);
         for index in 1..start.len() {
             start[index] += start[index - 1];
         }
         let mut fill = start.clone();
         let mut partners = vec![0u32; start[size] as usize];
-        for_each_pair(limit, |x, y| {
+        for_each_pair(limit, &mut going, |x, y| {
             partners[fill[x as usize] as usize] = y as u32;
             fill[x as usize] += 1;
         });
         for x in 0..size {
+            if x % (1 << 16) == 0 && !going() {
+                break;
+            }
             partners[start[x] as usize..start[x + 1] as usize].sort_unstable();
         }
-        Self { start, partners }
+        check(progress.report(0, limit, "listing pairs"))?;
+        Ok(Self { start, partners })
     }
 
     fn of(&self, x: u64) -> &[u32] {
@@ -182,7 +189,7 @@ pub fn torricelli_shard(
 ) -> Result<TorricelliShard, Cancelled> {
     let limit = limit.clamp(1, MAX_LIMIT);
     check(progress.report(0, limit, "listing pairs"))?;
-    let partners = Partners::new(limit);
+    let partners = Partners::new(limit, progress)?;
     let mut triangles = Vec::new();
     // Batches of p, each searched on every core; small p have the longest lists, so the work
     // is split p by p within a batch.

@@ -477,7 +477,6 @@ impl BenchSettings {
         play: impl Fn(u64, u64) -> Result<T, BenchError> + Sync + Send,
         mut take: impl FnMut(Vec<T>) -> f64,
     ) -> Result<f64, BenchError> {
-        use rayon::prelude::*;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
             .thread_name(|i| format!("curio-mines-bench-{i}"))
@@ -490,10 +489,20 @@ impl BenchSettings {
         let mut done = range.start;
         while done < range.end {
             let end = (done + batch).min(range.end);
-            let results: Result<Vec<T>, BenchError> = pool.install(|| {
-                (done..end).into_par_iter().map(|index| play(index, game_seed(self.seed, index))).collect()
-            });
-            let rate = take(results?);
+            // Each game checks for a cancel before it starts, so a cancel waits for one game
+            // a thread, not the batch.
+            let results = crate::parallel::map_reporting_in(
+                &pool,
+                (end - done) as usize,
+                progress,
+                "playing",
+                (done - range.start, total),
+                |offset, stop| {
+                    let index = done + offset as u64;
+                    if stop() { Err(BenchError::Cancelled) } else { play(index, game_seed(self.seed, index)) }
+                },
+            )?;
+            let rate = take(results.into_iter().collect::<Result<Vec<T>, BenchError>>()?);
             done = end;
             let played = done - range.start;
             check(progress.report(played, total, "playing"))?;
