@@ -4,7 +4,8 @@
 
 use curio::bot::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
 use curio::bot::{
-    Bot, BotSettings, CellRead, TargetKind, Theme, calibrate, cell_changed, check_reads, consistent, read,
+    Bot, BotSettings, CellRead, MinesGame, TargetKind, Theme, calibrate, cell_changed, check_reads,
+    consistent, read,
 };
 use curio::mines::{BoardConfig, Cell, FirstClickRule, Game};
 use std::path::Path;
@@ -279,5 +280,76 @@ fn a_mine_count_that_does_not_fit_the_board_stops_with_a_clear_reason() {
         let reason = report.stopped.expect("stopped");
         assert!(reason.contains(&format!("{mines} mines do not fit the 9x9 board")), "{reason}");
         assert!(simulation.borrow().clicks.is_empty(), "clicked with a wrong mine count");
+    }
+}
+
+/// A bot on a simulated target of `look` whose window is at `place`.
+fn bot_on(
+    look: Look,
+    place: (i32, i32),
+    games: usize,
+) -> (std::rc::Rc<std::cell::RefCell<Simulation>>, Bot<SimulatedScreen, SimulatedInput, MinesGame>) {
+    let config = BoardConfig::new(9, 9, 10, FirstClickRule::Safe).expect("config");
+    let simulation = Simulation::new(Game::new(config, 3), look);
+    simulation.borrow_mut().window.x = place.0;
+    simulation.borrow_mut().window.y = place.1;
+    let window = simulation.borrow().window.clone();
+    let settings = BotSettings {
+        games,
+        max_moves_per_second: 1.0e6,
+        settle_timeout: std::time::Duration::from_millis(20),
+        ..BotSettings::default()
+    };
+    let bot = Bot::new(
+        SimulatedScreen(simulation.clone()),
+        SimulatedInput(simulation.clone()),
+        settings,
+        TargetKind::Builtin,
+        window,
+    );
+    (simulation, bot)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 10, ..Default::default() })]
+
+    /// Wherever the window is and however its board is drawn (cell size, gaps, margins), no
+    /// press lands outside the board (a fifth of a cell in) or the bar above it inside the
+    /// window (the face).
+    #[test]
+    fn no_press_outside_the_fence_for_any_window_placement_or_calibration(
+        x in 0i32..2400, y in 0i32..1400, cell in 12u32..40, gap in 0u32..3, left in 4u32..60, top in 30u32..90, wider in 0u32..4,
+    ) {
+        let look = Look { cell, gap, margin: (left, top), wider, ..Look::default() };
+        let (simulation, mut bot) = bot_on(look, (x, y), 1);
+        let mut statuses = 0;
+        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus| {
+            statuses += 1;
+            if statuses > 2_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
+        });
+        // A press the fence refused is counted and stops the bot, and is never made.
+        proptest::prop_assert!(report.outside_clicks == 0 || report.stopped.is_some());
+        let simulation = simulation.borrow();
+        let (left, top) = (x + left as i32, y + top as i32);
+        let (right, bottom) = (left + look.offset(9) as i32, top + look.offset(9) as i32);
+        let margin = cell as f64 * 0.2 - 1.0;
+        for &(cx, cy, _) in &simulation.clicks {
+            let on_board = f64::from(cx) >= f64::from(left) + margin && f64::from(cx) <= f64::from(right) - margin
+                && f64::from(cy) >= f64::from(top) + margin && f64::from(cy) <= f64::from(bottom) - margin;
+            let on_bar = cy < top && cy > y && cx > x && cx < x + simulation.window.width as i32 && cy < y + simulation.window.height as i32;
+            proptest::prop_assert!(on_board || on_bar, "press at ({}, {}) outside the board ({}, {})-({}, {})", cx, cy, left, top, right, bottom);
+        }
+    }
+}
+
+#[test]
+fn a_window_moved_mid_game_stops_the_bot_before_its_next_press() {
+    for after in [1, 3, 6] {
+        let (simulation, mut bot) = bot_on(Look::default(), (100, 80), 3);
+        simulation.borrow_mut().move_window_after = Some(after);
+        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus| std::ops::ControlFlow::Continue(()));
+        let reason = report.stopped.expect("the bot stopped");
+        assert!(reason.contains("moved"), "{reason}");
+        assert_eq!(simulation.borrow().clicks.len(), after, "a press after the window moved: {reason}");
     }
 }

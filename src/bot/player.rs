@@ -284,6 +284,22 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
         Ok(frame)
     }
 
+    /// Checks that the window is still where the bot found it: a window moved since the last
+    /// capture would take the next press somewhere else.
+    fn check_window(&mut self) -> Result<(), StopReason> {
+        let now = self
+            .screen
+            .window(self.window.id)
+            .map_err(|error| StopReason::WindowChanged(error.to_string()))?;
+        if !now.same_place(&self.window) {
+            return Err(StopReason::WindowChanged(format!(
+                "moved to ({}, {}) before a press; it was at ({}, {})",
+                now.x, now.y, self.window.x, self.window.y
+            )));
+        }
+        Ok(())
+    }
+
     /// Checks the failsafe: the pointer must be where the bot left it.
     fn check_pointer(&mut self) -> Result<(), StopReason> {
         if let (Some(parked), Some(now)) = (self.parked, self.input.pointer())
@@ -335,6 +351,18 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
             }
         }
         self.check_pointer()?;
+        // The window must still be where the bot found it: a window moved since the last
+        // capture would take this press somewhere else.
+        let now = self
+            .screen
+            .window(self.window.id)
+            .map_err(|error| StopReason::WindowChanged(error.to_string()))?;
+        if !now.same_place(&self.window) {
+            return Err(StopReason::WindowChanged(format!(
+                "moved to ({}, {}) before a press; it was at ({}, {})",
+                now.x, now.y, self.window.x, self.window.y
+            )));
+        }
         let at = match action {
             Action::Click { at: [x, y], button } => {
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);
@@ -466,9 +494,17 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
 
     /// Asks the target for a new game the way a player would: a click on its control (the face,
     /// GNOME Mines' "Play Again"), outside the board.
-    fn new_game(&mut self, calibration: &G::Calibration) -> Result<(), StopReason> {
+    fn new_game(&mut self, calibration: &G::Calibration, report: &mut BotReport) -> Result<(), StopReason> {
         let [x, y] = self.game.new_game_point(&self.kind, &self.window, calibration);
         let (screen_x, screen_y) = to_screen(&self.window, x, y);
+        // The control must be inside the window (a board drawn with less room above it than the
+        // face needs would put the guess outside).
+        let (width, height) = (f64::from(self.window.width), f64::from(self.window.height));
+        if !(x >= 1.0 && x <= width - 1.0 && y >= 1.0 && y <= height - 1.0) {
+            report.outside_clicks += 1;
+            return Err(StopReason::OutsideClick(screen_x, screen_y));
+        }
+        self.check_window()?;
         self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
         self.parked = self.input.pointer();
         Ok(())
@@ -546,7 +582,7 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
                     if restarts < 4 && due && !self.settings.dry_run && self.kind.is_launched() {
                         self.park(calibration)?;
                         self.close_dialogs()?;
-                        self.new_game(calibration)?;
+                        self.new_game(calibration, report)?;
                         restarts += 1;
                         last_restart = Some(Instant::now());
                     }
@@ -690,7 +726,7 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
                         // Let the target show its end of game before asking for a new one.
                         std::thread::sleep(Duration::from_millis(300));
                         self.close_dialogs()?;
-                        self.new_game(&calibration)?;
+                        self.new_game(&calibration, report)?;
                         self.new_game_at = Some(Instant::now());
                     }
                     break;

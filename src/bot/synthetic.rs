@@ -190,6 +190,9 @@ pub struct Simulation {
     pub pending: Vec<(i32, i32, MouseButton)>,
     /// Queued clicks the pointer had left by their frame (resolved elsewhere).
     pub moved_clicks: usize,
+    /// Move the window 37 pixels right once this many clicks are taken (someone dragging it
+    /// mid-game).
+    pub move_window_after: Option<usize>,
 }
 
 impl Simulation {
@@ -219,6 +222,7 @@ impl Simulation {
             frames: std::collections::VecDeque::new(),
             pending: Vec::new(),
             moved_clicks: 0,
+            move_window_after: None,
         }))
     }
 
@@ -233,6 +237,9 @@ impl Simulation {
 
     fn click(&mut self, x: i32, y: i32, button: MouseButton) {
         self.clicks.push((x, y, button));
+        if self.move_window_after == Some(self.clicks.len()) {
+            self.window.x += 37;
+        }
         let config = self.game.config();
         let local =
             (x - self.window.x - self.look.margin.0 as i32, y - self.window.y - self.look.margin.1 as i32);
