@@ -79,16 +79,6 @@ fn job_arrays_and_their_merge_equal_single_runs() {
     }
 }
 
-/// A run file without its wall times (the run's and each generation's `seconds`).
-fn run_without_seconds(path: &Path) -> serde_json::Value {
-    let mut run: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    run.as_object_mut().unwrap().remove("seconds");
-    for generation in run["history"].as_array_mut().unwrap() {
-        generation.as_object_mut().unwrap().remove("seconds");
-    }
-    run
-}
-
 #[test]
 fn tetris_evolution_judged_by_job_steps_equals_a_run_on_one_machine() {
     if !slurm_available() {

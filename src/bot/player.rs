@@ -351,18 +351,7 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
             }
         }
         self.check_pointer()?;
-        // The window must still be where the bot found it: a window moved since the last
-        // capture would take this press somewhere else.
-        let now = self
-            .screen
-            .window(self.window.id)
-            .map_err(|error| StopReason::WindowChanged(error.to_string()))?;
-        if !now.same_place(&self.window) {
-            return Err(StopReason::WindowChanged(format!(
-                "moved to ({}, {}) before a press; it was at ({}, {})",
-                now.x, now.y, self.window.x, self.window.y
-            )));
-        }
+        self.check_window()?;
         let at = match action {
             Action::Click { at: [x, y], button } => {
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);

@@ -269,7 +269,7 @@ fn selfplay(args: SelfplayArgs) -> Result<(), CliError> {
     let shard = args.shards.shard();
     let started = std::time::Instant::now();
     let tally = super::run_job_with_bar("curio-go-selfplay", move |reporter| {
-        ai::play_match_shard(strength, opponent, games, max_moves, radius, komi, shard, reporter)
+        ai::play_match_shard(&ai::Match { strength, opponent, games, max_moves, radius, komi }, shard, reporter)
     })?
     .map_err(|error| CliError::Failure(error.into()))?;
     let job = SelfplayJob {

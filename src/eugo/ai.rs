@@ -309,34 +309,38 @@ impl MatchTally {
     }
 }
 
-/// Plays `games` games of the AI (`strength`) against `opponent`, the AI taking Black in even
-/// games and White in odd ones, each game at most `max_moves` moves; games in parallel.
-pub fn play_match(
-    strength: Strength,
-    opponent: Opponent,
-    games: usize,
-    max_moves: usize,
-    radius: i64,
-    komi: f64,
-    progress: &mut impl Progress,
-) -> Result<MatchReport, Cancelled> {
-    play_match_shard(strength, opponent, games, max_moves, radius, komi, Shard::WHOLE, progress)
-        .map(|tally| tally.report())
+/// A self-play match: the AI (`strength`) against `opponent` for `games` games, the AI taking
+/// Black in even games and White in odd ones, each game at most `max_moves` moves, on a board of
+/// stones of `radius` with `komi` for White.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Match {
+    /// The AI.
+    pub strength: Strength,
+    /// Who it plays.
+    pub opponent: Opponent,
+    /// Games.
+    pub games: usize,
+    /// Most moves a game (then it is scored).
+    pub max_moves: usize,
+    /// Stone radius.
+    pub radius: i64,
+    /// Komi for White.
+    pub komi: f64,
+}
+
+/// Plays the match, its games in parallel.
+pub fn play_match(settings: &Match, progress: &mut impl Progress) -> Result<MatchReport, Cancelled> {
+    play_match_shard(settings, Shard::WHOLE, progress).map(|tally| tally.report())
 }
 
 /// One shard's games of [`play_match`] (a contiguous block of the game numbers; a game's seed
 /// and colours come from its number).
-#[allow(clippy::too_many_arguments)]
 pub fn play_match_shard(
-    strength: Strength,
-    opponent: Opponent,
-    games: usize,
-    max_moves: usize,
-    radius: i64,
-    komi: f64,
+    settings: &Match,
     shard: Shard,
     progress: &mut impl Progress,
 ) -> Result<MatchTally, Cancelled> {
+    let Match { strength, opponent, games, max_moves, radius, komi } = *settings;
     let geometry = super::game_geometry(radius).expect("the radius is checked by the caller");
     let range = shard.range(games as u64);
     let count = (range.end - range.start) as usize;

@@ -142,15 +142,7 @@ fn tetris_evolve_judged_in_shards_equals_a_run_in_one_process() {
     let resumed = curio(&["tetris", "evolve", "--resume", path_str(&sharded), "--generations", "3", "--shards", "2"]);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert!(!early.exists(), "a merged generation's shard files are removed");
-    let read = |path: &std::path::Path| {
-        let mut run: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-        run.as_object_mut().unwrap().remove("seconds");
-        run["history"].as_array_mut().unwrap().iter_mut().for_each(|g| {
-            g.as_object_mut().unwrap().remove("seconds");
-        });
-        run
-    };
-    assert_eq!(read(&sharded), read(&plain));
+    assert_eq!(run_without_seconds(&sharded), run_without_seconds(&plain));
     // A launcher that cannot start is one clear error, and the run is kept.
     let broken = curio(&["tetris", "evolve", "--resume", path_str(&sharded), "--generations", "4", "--shards", "2", "--launcher", "/no/such/launcher"]);
     assert_eq!(broken.status.code(), Some(1));

@@ -70,3 +70,15 @@ pub fn without_timings(value: &serde_json::Value) -> serde_json::Value {
         other => other.clone(),
     }
 }
+
+/// A saved Tetris run without its wall times (the run's and each generation's `seconds`): what
+/// a resumed or sharded run must reproduce.
+pub fn run_without_seconds(path: &Path) -> serde_json::Value {
+    let mut run: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(path).expect("the run file")).expect("the run file is JSON");
+    run.as_object_mut().expect("a run is an object").remove("seconds");
+    for generation in run["history"].as_array_mut().expect("a history") {
+        generation.as_object_mut().expect("a generation is an object").remove("seconds");
+    }
+    run
+}
