@@ -3,9 +3,10 @@
 
 use std::path::Path;
 
-/// The layers above the pure domains; every other folder or file of `src/` (but `lib.rs` and
-/// `main.rs`) is a pure domain or a shared piece below them.
-const UPPER_LAYERS: [&str; 5] = ["jobs", "export", "platform", "app", "cli"];
+/// The layers above the pure domains (`fuzz` runs every parser, the app's and the CLI's
+/// included); every other folder or file of `src/` (but `lib.rs` and `main.rs`) is a pure
+/// domain or a shared piece below them.
+const UPPER_LAYERS: [&str; 6] = ["jobs", "export", "platform", "app", "cli", "fuzz"];
 /// What only the platform layer (and `app`, `cli`) may touch: screen capture, synthetic input,
 /// the X server, processes and the environment. `files.rs` names the temporary folder and the
 /// process id for fresh file names, which is all it takes of them.

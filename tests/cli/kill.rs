@@ -37,9 +37,9 @@ fn tetris_evolve_survives_100_sigkills_losing_at_most_the_generation_in_progress
             None => command.args(SETTINGS).args(["--out", path_str(&run)]),
         };
         let mut child = command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("curio starts");
-        // A generation lasts about 10 ms here and the start about as long: kill anywhere in the
-        // first ten or so.
-        std::thread::sleep(Duration::from_micros(random.random_range(0..120_000)));
+        // A generation lasts about 10 ms here and the start about as long (more on a loaded
+        // machine): kill anywhere in the first fifteen or so.
+        std::thread::sleep(Duration::from_micros(random.random_range(0..200_000)));
         child.kill().expect("SIGKILL");
         let stdout = child.stdout.take().unwrap();
         let printed = BufReader::new(stdout).lines().map_while(Result::ok).count();
@@ -59,7 +59,7 @@ fn tetris_evolve_survives_100_sigkills_losing_at_most_the_generation_in_progress
         }
     }
     let generations = saved_generations(&run).expect("a run after 100 kills");
-    assert!(generations >= 20, "the kills came too early to test much: {generations} generations");
+    assert!(generations >= 10, "the kills came too early to test much: {generations} generations");
     // Finish one more generation by resuming, then compare with an uninterrupted run.
     let total = (generations + 1).to_string();
     let resumed = curio(&["tetris", "evolve", "--resume", path_str(&run), "--generations", &total]);
