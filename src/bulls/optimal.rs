@@ -310,12 +310,11 @@ pub fn search(
     let shared = Mutex::new(state);
     let total_splits = splits.len() as u64;
     // The calling thread reports and relays a cancel; the pool works through the top level.
-    let outcome = crate::parallel::map_reporting_flag(
+    let outcome = crate::parallel::Reporting { pool: None, stopped: Some(&stop) }.map(
         todo.len(),
         progress,
         "first guesses searched",
         (total_splits - todo.len() as u64, total_splits),
-        &stop,
         |index, halt| {
             if halt() {
                 stop.store(true, Ordering::Relaxed);

@@ -491,8 +491,7 @@ impl BenchSettings {
             let end = (done + batch).min(range.end);
             // Each game checks for a cancel before it starts, so a cancel waits for one game
             // a thread, not the batch.
-            let results = crate::parallel::map_reporting_in(
-                &pool,
+            let results = crate::parallel::Reporting { pool: Some(&pool), stopped: None }.map(
                 (end - done) as usize,
                 progress,
                 "playing",
