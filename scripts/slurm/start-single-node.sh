@@ -69,7 +69,16 @@ CONF
 rm -f /etc/slurm/cgroup.conf
 
 slurmctld -c
-slurmd -c
+# slurmd finds the cgroup version itself; where that fails, name it (v2 without systemd).
+if ! slurmd -c; then
+  started=no
+  for plugin in "CgroupPlugin=cgroup/v1" "CgroupPlugin=cgroup/v2
+IgnoreSystemd=yes"; do
+    printf '%s\n' "$plugin" >/etc/slurm/cgroup.conf
+    if slurmd -c; then started=yes; break; fi
+  done
+  [ "$started" = yes ] || { echo "start-single-node.sh: slurmd did not start; see /var/log/slurm/slurmd.log" >&2; exit 1; }
+fi
 # Wait for the node to be idle (about 10 s).
 for _ in $(seq 1 60); do
   if sinfo -h -o '%T' 2>/dev/null | grep -qx idle; then
