@@ -293,8 +293,8 @@ pub fn enumerate_shard(
 impl Census {
     /// Adds the census of the next shard (shards in order, so the codes stay ascending).
     pub fn merge(&mut self, other: Census) {
-        self.tournaments += other.tournaments;
-        self.counterexamples += other.counterexamples;
+        self.tournaments = self.tournaments.saturating_add(other.tournaments);
+        self.counterexamples = self.counterexamples.saturating_add(other.counterexamples);
         self.classes.extend(other.classes);
         self.classes.sort_by(class_order);
         self.codes.extend(other.codes);

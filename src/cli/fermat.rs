@@ -277,6 +277,25 @@ pub(super) fn merge_torricelli(
         if shard.limit != job.limit.clamp(1, torricelli::MAX_LIMIT) {
             return Err(usage(anyhow::anyhow!("a partial's data has limit {}, its settings {}", shard.limit, job.limit)));
         }
+        // Only real triangles below the limit (which also keeps p + q + r far from overflow).
+        let real = |t: &torricelli::TorricelliTriangle| {
+            t.p < t.q
+                && t.q < t.r
+                && t.r <= job.limit
+                && t.p + t.q + t.r <= job.limit
+                && torricelli::is_pair(t.p, t.q)
+                && torricelli::is_pair(t.p, t.r)
+                && torricelli::is_pair(t.q, t.r)
+                && *t == torricelli::triangle(t.p, t.q, t.r)
+        };
+        if let Some(t) = shard.triangles.iter().find(|t| !real(t)) {
+            return Err(usage(anyhow::anyhow!(
+                "a partial holds p, q, r = {}, {}, {}, which is not a Torricelli triangle within the limit",
+                t.p,
+                t.q,
+                t.r
+            )));
+        }
         merged.pairs = shard.pairs;
         merged.merge(shard);
     }

@@ -252,11 +252,28 @@ pub(super) fn print_bench(result: &crate::mines::BenchResult, json: bool) -> Res
 /// side; threads: all shards' threads.
 pub(super) fn merge_bench(parts: &[Partial]) -> Result<crate::mines::BenchResult, CliError> {
     let (job, data): (BenchJob, Vec<ShardData<Tally>>) = read_set(parts)?;
+    for (part, shard) in parts.iter().zip(&data) {
+        check_shard_games(part, shard.tally.games, job.games.games)?;
+    }
     let mut tally = Tally::default();
     data.iter().for_each(|shard| tally.merge(&shard.tally));
     check_games(tally.games, job.games.games)?;
     let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
     Ok(tally.result(&job.games, &job.solver()?, threads, wall_seconds(parts)))
+}
+
+/// Refuses a partial whose games are not its shard's block of the job's `games`.
+fn check_shard_games(part: &Partial, found: u64, games: u64) -> Result<(), CliError> {
+    let range = part.shard.range(games);
+    let expected = range.end - range.start;
+    if found == expected {
+        Ok(())
+    } else {
+        Err(usage(anyhow::anyhow!(
+            "shard {} holds {found} games, but its block of the job's {games} has {expected}",
+            part.shard.name()
+        )))
+    }
 }
 
 /// Refuses partials whose games do not add up to the job's.
@@ -299,6 +316,10 @@ pub(super) fn print_comparison(comparison: &crate::mines::Comparison, json: bool
 /// `curio merge` of `mines compare` partials.
 pub(super) fn merge_compare(parts: &[Partial]) -> Result<crate::mines::Comparison, CliError> {
     let (job, data): (BenchJob, Vec<ShardData<ComparisonTally>>) = read_set(parts)?;
+    for (part, shard) in parts.iter().zip(&data) {
+        check_shard_games(part, shard.tally.candidate.games, job.games.games)?;
+        check_shard_games(part, shard.tally.baseline.games, job.games.games)?;
+    }
     let mut tally = ComparisonTally::default();
     data.iter().for_each(|shard| tally.merge(&shard.tally));
     check_games(tally.candidate.games, job.games.games)?;

@@ -289,11 +289,11 @@ pub struct MatchTally {
 impl MatchTally {
     /// Adds another shard's games.
     pub fn merge(&mut self, other: &MatchTally) {
-        self.games += other.games;
-        self.ai_wins += other.ai_wins;
-        self.moves += other.moves;
-        self.ai_moves += other.ai_moves;
-        self.playouts += other.playouts;
+        self.games = self.games.saturating_add(other.games);
+        self.ai_wins = self.ai_wins.saturating_add(other.ai_wins);
+        self.moves = self.moves.saturating_add(other.moves);
+        self.ai_moves = self.ai_moves.saturating_add(other.ai_moves);
+        self.playouts = self.playouts.saturating_add(other.playouts);
         self.seconds += other.seconds;
     }
 

@@ -249,14 +249,14 @@ impl CalibrationSums {
 
     /// Adds another set of games.
     fn merge(&mut self, other: &CalibrationSums) {
-        self.risky_reveals += other.risky_reveals;
+        self.risky_reveals = self.risky_reveals.saturating_add(other.risky_reveals);
         self.expected_mines.merge(other.expected_mines);
         self.mines_variance.merge(other.mines_variance);
-        self.mines_hit += other.mines_hit;
-        self.endgame_games += other.endgame_games;
+        self.mines_hit = self.mines_hit.saturating_add(other.mines_hit);
+        self.endgame_games = self.endgame_games.saturating_add(other.endgame_games);
         self.endgame_expected_wins.merge(other.endgame_expected_wins);
         self.endgame_variance.merge(other.endgame_variance);
-        self.endgame_wins += other.endgame_wins;
+        self.endgame_wins = self.endgame_wins.saturating_add(other.endgame_wins);
     }
 
     /// The sums as a [`Calibration`].
@@ -394,21 +394,21 @@ impl Tally {
         self.game_micros += micros;
     }
 
-    /// Adds another shard's games.
+    /// Adds another shard's games (saturating: a partial read from a file may hold any counts).
     pub fn merge(&mut self, other: &Tally) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.guesses += other.guesses;
-        self.guesses_in_wins += other.guesses_in_wins;
+        self.games = self.games.saturating_add(other.games);
+        self.wins = self.wins.saturating_add(other.wins);
+        self.guesses = self.guesses.saturating_add(other.guesses);
+        self.guesses_in_wins = self.guesses_in_wins.saturating_add(other.guesses_in_wins);
         let losses = &other.losses;
-        self.losses.first_click += losses.first_click;
-        self.losses.guess += losses.guess;
-        self.losses.endgame += losses.endgame;
-        self.losses.fifty_fifty += losses.fifty_fifty;
-        self.losses.region += losses.region;
+        self.losses.first_click = self.losses.first_click.saturating_add(losses.first_click);
+        self.losses.guess = self.losses.guess.saturating_add(losses.guess);
+        self.losses.endgame = self.losses.endgame.saturating_add(losses.endgame);
+        self.losses.fifty_fifty = self.losses.fifty_fifty.saturating_add(losses.fifty_fifty);
+        self.losses.region = self.losses.region.saturating_add(losses.region);
         self.calibration.merge(&other.calibration);
         self.decision_times.merge(&other.decision_times);
-        self.game_micros += other.game_micros;
+        self.game_micros = self.game_micros.saturating_add(other.game_micros);
     }
 
     /// Share of the games added so far that were won.
@@ -622,8 +622,8 @@ impl ComparisonTally {
     pub fn merge(&mut self, other: &ComparisonTally) {
         self.candidate.merge(&other.candidate);
         self.baseline.merge(&other.baseline);
-        self.candidate_only += other.candidate_only;
-        self.baseline_only += other.baseline_only;
+        self.candidate_only = self.candidate_only.saturating_add(other.candidate_only);
+        self.baseline_only = self.baseline_only.saturating_add(other.baseline_only);
     }
 
     /// The comparison; each solver's games/s comes from its own summed game times, as if it had

@@ -90,9 +90,9 @@ impl PlayTally {
             if self.lines.count == 0 { other.min_lines } else { self.min_lines.min(other.min_lines) };
         self.lines.merge(&other.lines);
         self.max_lines = self.max_lines.max(other.max_lines);
-        self.pieces += other.pieces;
-        self.score += other.score;
-        self.capped_games += other.capped_games;
+        self.pieces = self.pieces.saturating_add(other.pieces);
+        self.score = self.score.saturating_add(other.score);
+        self.capped_games = self.capped_games.saturating_add(other.capped_games);
     }
 
     /// The report, with speed from `seconds` of wall time.

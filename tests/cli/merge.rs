@@ -71,3 +71,24 @@ fn a_shard_without_a_file_prints_its_partial_and_bad_sets_are_named() {
     assert_bad_input(&[args.as_slice(), &["--shard", "x"]].concat(), &["I/N"]);
     assert_bad_input(&[args.as_slice(), &["--shard", "0/2", "--partial", "/no/such/dir/p.json"]].concat(), &["does not exist"]);
 }
+
+#[test]
+fn partials_whose_data_cannot_be_refused_with_one_line() {
+    let dir = temp_dir("merge-data");
+    let partial = |args: &[&str]| -> serde_json::Value {
+        let output = curio(&[args, &["--shard", "0/1"]].concat());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        serde_json::from_slice(&output.stdout).expect("a partial")
+    };
+    let write = |name: &str, value: &serde_json::Value| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, value.to_string()).unwrap();
+        path_str(&path).to_string()
+    };
+    let mut torricelli = partial(&["fermat", "torricelli", "--limit", "2000"]);
+    torricelli["data"]["triangles"][0]["r"] = serde_json::json!(u64::MAX);
+    assert_bad_input(&["merge", &write("t.json", &torricelli)], &["not a Torricelli triangle"]);
+    let mut bench = partial(&["mines", "bench", "--level", "5x5/3", "--games", "6"]);
+    bench["data"]["tally"]["games"] = serde_json::json!(5);
+    assert_bad_input(&["merge", &write("m.json", &bench)], &["shard 0/1 holds 5 games", "has 6"]);
+}
