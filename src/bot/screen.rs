@@ -59,7 +59,8 @@ pub enum ScreenError {
 pub trait ScreenSource {
     /// Every visible top-level window.
     fn windows(&mut self) -> Result<Vec<WindowInfo>, ScreenError>;
-    /// The window `id` as it is now (place and size), without capturing it.
+    /// The window `id` as it is now (place and size, in the coordinates [`ScreenSource::capture`]
+    /// reports), without capturing it.
     fn window(&mut self, id: u32) -> Result<WindowInfo, ScreenError> {
         self.windows()?.into_iter().find(|window| window.id == id).ok_or(ScreenError::Gone(id))
     }

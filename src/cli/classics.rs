@@ -179,23 +179,33 @@ fn tournaments_command(args: TournamentsArgs) -> Result<(), CliError> {
     .map_err(failure)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.shards.is_partial() {
-        return args.shards.write("classics tournaments", &json!({"players": players}), seconds, &census);
+        return args.shards.write("classics tournaments", &TournamentsJob { players }, seconds, &census);
     }
     print_census(&census, seconds, args.json)
 }
 
 /// `curio merge` of `classics tournaments` partials.
 pub(super) fn merge_tournaments(parts: &[Partial]) -> Result<tournaments::Census, CliError> {
-    let (_, data): (serde_json::Value, Vec<tournaments::Census>) = read_set(parts)?;
-    let mut shards = data.into_iter();
-    let mut census = shards.next().expect("a complete set has a shard");
-    for shard in shards {
-        if shard.players != census.players {
-            return Err(usage(anyhow::anyhow!("the partials are of {} and {} players", census.players, shard.players)));
+    let (job, data): (TournamentsJob, Vec<tournaments::Census>) = read_set(parts)?;
+    if !(1..=tournaments::MAX_PLAYERS).contains(&job.players) {
+        return Err(usage(anyhow::anyhow!("the partials are of {} players: 1 to {}", job.players, tournaments::MAX_PLAYERS)));
+    }
+    let total = 1u64 << tournaments::pair_count(job.players);
+    let mut census = tournaments::Census { players: job.players, tournaments: 0, counterexamples: 0, classes: Vec::new(), codes: Vec::new() };
+    for (part, shard) in parts.iter().zip(data) {
+        if shard.players != job.players {
+            return Err(usage(anyhow::anyhow!("shard {} is of {} players, the job of {}", part.shard.name(), shard.players, job.players)));
         }
+        super::merge::check_block(part, shard.tournaments, total, "tournaments")?;
         census.merge(shard);
     }
     Ok(census)
+}
+
+/// What decides a sharded `classics tournaments`' result.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct TournamentsJob {
+    players: usize,
 }
 
 pub(super) fn print_census(census: &tournaments::Census, seconds: f64, json: bool) -> Result<(), CliError> {

@@ -19,14 +19,7 @@ pub(super) fn check_output(path: &std::path::Path, size: u64) -> Result<export::
     if format == export::Format::Png {
         export::check_size(size).map_err(export_error)?;
     }
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    if !parent.is_dir() {
-        return Err(usage(anyhow::anyhow!(
-            "cannot write '{}': folder '{}' does not exist",
-            path.display(),
-            parent.display()
-        )));
-    }
+    super::check_folder(path, "the figure")?;
     Ok(format)
 }
 

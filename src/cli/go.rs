@@ -294,6 +294,9 @@ pub(super) fn merge_selfplay(
     parts: &[crate::shard::Partial],
 ) -> Result<(SelfplayJob, ai::MatchReport), CliError> {
     let (job, data): (SelfplayJob, Vec<ai::MatchTally>) = super::merge::read_set(parts)?;
+    for (part, shard) in parts.iter().zip(&data) {
+        super::merge::check_block(part, shard.games as u64, job.games as u64, "games")?;
+    }
     let mut tally = ai::MatchTally::default();
     data.iter().for_each(|shard| tally.merge(shard));
     let report = tally.report();

@@ -47,18 +47,7 @@ impl ShardArgs {
 
     /// Fails early when the partial result's folder does not exist.
     pub(crate) fn check(&self) -> Result<(), CliError> {
-        if let Some(path) = &self.partial {
-            let parent =
-                path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-            if !parent.is_dir() {
-                return Err(usage(anyhow::anyhow!(
-                    "cannot write partial result '{}': folder '{}' does not exist",
-                    path.display(),
-                    parent.display()
-                )));
-            }
-        }
-        Ok(())
+        self.partial.as_deref().map_or(Ok(()), |path| super::check_folder(path, "partial result"))
     }
 
     /// Writes the partial result of `command` to the file or stdout.
@@ -101,6 +90,21 @@ where
         .map(|part| part.data().map_err(|error| usage(anyhow::anyhow!(error))))
         .collect::<Result<Vec<D>, CliError>>()?;
     Ok((settings, data))
+}
+
+/// Refuses a partial that holds `found` of `what` (games, tournaments) when its shard's block
+/// of the job's `total` has another count: with every shard checked, the blocks of a complete
+/// set add up to the job.
+pub(crate) fn check_block(part: &Partial, found: u64, total: u64, what: &str) -> Result<(), CliError> {
+    let range = part.shard.range(total);
+    let expected = range.end - range.start;
+    if found == expected {
+        return Ok(());
+    }
+    Err(usage(anyhow::anyhow!(
+        "shard {} holds {found} {what}, but its block of the job's {total} has {expected}",
+        part.shard.name()
+    )))
 }
 
 /// The job's wall time if its shards ran side by side: the slowest shard's.

@@ -1,7 +1,7 @@
 //! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
 //! game window.
 
-use super::merge::{ShardArgs, read_set, wall_seconds};
+use super::merge::{ShardArgs, check_block, read_set, wall_seconds};
 use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::mines::bench::{ComparisonTally, Tally};
 use crate::mines::policy::Refinement;
@@ -253,36 +253,12 @@ pub(super) fn print_bench(result: &crate::mines::BenchResult, json: bool) -> Res
 pub(super) fn merge_bench(parts: &[Partial]) -> Result<crate::mines::BenchResult, CliError> {
     let (job, data): (BenchJob, Vec<ShardData<Tally>>) = read_set(parts)?;
     for (part, shard) in parts.iter().zip(&data) {
-        check_shard_games(part, shard.tally.games, job.games.games)?;
+        check_block(part, shard.tally.games, job.games.games, "games")?;
     }
     let mut tally = Tally::default();
     data.iter().for_each(|shard| tally.merge(&shard.tally));
-    check_games(tally.games, job.games.games)?;
     let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
     Ok(tally.result(&job.games, &job.solver()?, threads, wall_seconds(parts)))
-}
-
-/// Refuses a partial whose games are not its shard's block of the job's `games`.
-fn check_shard_games(part: &Partial, found: u64, games: u64) -> Result<(), CliError> {
-    let range = part.shard.range(games);
-    let expected = range.end - range.start;
-    if found == expected {
-        Ok(())
-    } else {
-        Err(usage(anyhow::anyhow!(
-            "shard {} holds {found} games, but its block of the job's {games} has {expected}",
-            part.shard.name()
-        )))
-    }
-}
-
-/// Refuses partials whose games do not add up to the job's.
-fn check_games(found: u64, expected: u64) -> Result<(), CliError> {
-    if found == expected {
-        Ok(())
-    } else {
-        Err(usage(anyhow::anyhow!("the partials hold {found} games, but the job has {expected}")))
-    }
 }
 
 fn compare(args: BenchArgs) -> Result<(), CliError> {
@@ -317,13 +293,11 @@ pub(super) fn print_comparison(comparison: &crate::mines::Comparison, json: bool
 pub(super) fn merge_compare(parts: &[Partial]) -> Result<crate::mines::Comparison, CliError> {
     let (job, data): (BenchJob, Vec<ShardData<ComparisonTally>>) = read_set(parts)?;
     for (part, shard) in parts.iter().zip(&data) {
-        check_shard_games(part, shard.tally.candidate.games, job.games.games)?;
-        check_shard_games(part, shard.tally.baseline.games, job.games.games)?;
+        check_block(part, shard.tally.candidate.games, job.games.games, "games")?;
+        check_block(part, shard.tally.baseline.games, job.games.games, "games")?;
     }
     let mut tally = ComparisonTally::default();
     data.iter().for_each(|shard| tally.merge(&shard.tally));
-    check_games(tally.candidate.games, job.games.games)?;
-    check_games(tally.baseline.games, job.games.games)?;
     let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
     Ok(tally.result(&job.games, &job.solver()?, &Policy::default(), threads))
 }
@@ -426,14 +400,7 @@ fn window(args: WindowArgs) -> Result<(), CliError> {
         )));
     }
     if let Some(path) = &args.log {
-        let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-        if !parent.is_dir() {
-            return Err(usage(anyhow::anyhow!(
-                "cannot write log '{}': folder '{}' does not exist",
-                path.display(),
-                parent.display()
-            )));
-        }
+        super::check_folder(path, "log")?;
     }
     crate::app::mines_window::run(config, args.seed, args.log).map_err(CliError::Failure)
 }

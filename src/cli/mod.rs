@@ -210,6 +210,20 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// Bad input (exit code 2) when the folder `path` would be written in does not exist, naming
+/// `what` is written ("log", "partial result"): checked before the work starts, not after.
+pub(crate) fn check_folder(path: &std::path::Path, what: &str) -> Result<(), CliError> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if parent.is_dir() {
+        return Ok(());
+    }
+    Err(usage(anyhow::anyhow!(
+        "cannot write {what} '{}': folder '{}' does not exist",
+        path.display(),
+        parent.display()
+    )))
+}
+
 /// Bad input: the error with exit code 2.
 pub(crate) fn usage(error: impl Into<anyhow::Error>) -> CliError {
     CliError::Usage(error.into())

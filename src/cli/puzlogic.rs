@@ -143,10 +143,8 @@ fn window(args: WindowArgs) -> Result<(), CliError> {
         }
         (None, None) => Source::Level(1),
     };
-    if let Some(parent) = args.log.as_ref().and_then(|p| p.parent()).filter(|p| !p.as_os_str().is_empty())
-        && !parent.is_dir()
-    {
-        return Err(usage(anyhow::anyhow!("cannot write the log: folder '{}' does not exist", parent.display())));
+    if let Some(path) = &args.log {
+        super::check_folder(path, "the log")?;
     }
     run(source, args.log).map_err(CliError::Failure)
 }

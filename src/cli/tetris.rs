@@ -338,15 +338,11 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
 /// side).
 pub(super) fn merge_play(parts: &[Partial]) -> Result<(PlayJob, tetris::PlayReport), CliError> {
     let (job, data): (PlayJob, Vec<tetris::PlayTally>) = read_set(parts)?;
+    for (part, shard) in parts.iter().zip(&data) {
+        super::merge::check_block(part, shard.lines.count, job.games, "games")?;
+    }
     let mut tally = tetris::PlayTally::default();
     data.iter().for_each(|shard| tally.merge(shard));
-    if tally.lines.count != job.games {
-        return Err(usage(anyhow::anyhow!(
-            "the partials hold {} games, but the job has {}",
-            tally.lines.count,
-            job.games
-        )));
-    }
     let report = tally.report(wall_seconds(parts));
     Ok((job, report))
 }

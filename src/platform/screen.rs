@@ -70,6 +70,33 @@ impl ScreenSource for XcapScreen {
         Ok(windows.iter().filter_map(|window| info(window).ok()).filter(|window| window.width > 0).collect())
     }
 
+    /// The window's place as its captures report it: asked of the window captured last (no
+    /// listing of every window), corrected by the offset found for that place; any other window
+    /// by listing them all.
+    fn window(&mut self, id: u32) -> Result<WindowInfo, ScreenError> {
+        let Some((window, known)) = self.captured.as_ref().filter(|(_, known)| known.id == id) else {
+            return self.windows()?.into_iter().find(|window| window.id == id).ok_or(ScreenError::Gone(id));
+        };
+        let gone = |_| ScreenError::Gone(id);
+        let mut now = WindowInfo {
+            x: window.x().map_err(gone)?,
+            y: window.y().map_err(gone)?,
+            width: window.width().map_err(gone)?,
+            height: window.height().map_err(gone)?,
+            minimized: window.is_minimized().unwrap_or(false),
+            ..known.clone()
+        };
+        // The capture's correction holds while the window stays where it was found; a window
+        // somewhere else has moved, whatever its true place.
+        if let Some((key, (dx, dy))) = self.offset
+            && key == (now.id, now.x, now.y, now.width, now.height)
+        {
+            now.x += dx;
+            now.y += dy;
+        }
+        Ok(now)
+    }
+
     fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
         let (window, mut described) = match self.captured.take().filter(|(_, known)| known.id == id) {
             Some((window, known)) => {
