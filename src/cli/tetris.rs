@@ -433,11 +433,12 @@ impl ShardedJudge {
         self.parts.join(format!("gen-{generation}-{index}-of-{}.json", self.shards))
     }
 
-    /// The shard's partial result if it is there and belongs to this generation of this run.
-    fn done(&self, run: &Run, index: u64) -> Option<crate::shard::Partial> {
-        let text = std::fs::read_to_string(self.part(run.history.len(), index)).ok()?;
+    /// The shard's partial result if it is there and belongs to the generation whose judging
+    /// settings are `settings`.
+    fn done(&self, generation: usize, settings: &serde_json::Value, index: u64) -> Option<crate::shard::Partial> {
+        let text = std::fs::read_to_string(self.part(generation, index)).ok()?;
         let partial = crate::shard::Partial::parse(&text).ok()?;
-        (partial.command == "tetris judge" && partial.settings == run.judging_settings()).then_some(partial)
+        (partial.command == "tetris judge" && partial.settings == *settings).then_some(partial)
     }
 
     fn judge(
@@ -450,7 +451,11 @@ impl ShardedJudge {
         let generation = run.history.len();
         let program = std::env::current_exe().map_err(|error| failed(format!("cannot find curio itself: {error}")))?;
         let mut children = Vec::new();
-        for index in (0..self.shards).filter(|&index| self.done(run, index).is_none()) {
+        let settings = run.judging_settings();
+        // Shards judged before (by a run that stopped mid-generation) are kept.
+        let mut found: Vec<Option<crate::shard::Partial>> =
+            (0..self.shards).map(|index| self.done(generation, &settings, index)).collect();
+        for index in (0..self.shards).filter(|&index| found[index as usize].is_none()) {
             let mut command = match self.launcher.split_first() {
                 Some((launcher, flags)) => {
                     let mut command = std::process::Command::new(launcher);
@@ -508,8 +513,8 @@ impl ShardedJudge {
             return Err(failed(problems.join("; ")));
         }
         let mut results = Vec::new();
-        for index in 0..self.shards {
-            let partial = self.done(run, index).ok_or_else(|| {
+        for (index, known) in found.iter_mut().enumerate() {
+            let partial = known.take().or_else(|| self.done(generation, &settings, index as u64)).ok_or_else(|| {
                 failed(format!("shard {index} left no result for this generation in {}", self.parts.display()))
             })?;
             let games: Vec<tetris::GameResult> = partial.data().map_err(failed)?;
