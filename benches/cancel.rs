@@ -13,7 +13,7 @@ type Work = Box<dyn FnOnce(&mut JobReporter) + Send>;
 
 /// The jobs, by panel: (panel, job, work).
 fn jobs() -> Vec<(&'static str, &'static str, Work)> {
-    use curio::{bulls, classics, eugo, fermat, hanoi, mines, tetris};
+    use curio::{bulls, classics, fermat, go, hanoi, mines, tetris};
     vec![
         (
             "mines",
@@ -123,10 +123,10 @@ fn jobs() -> Vec<(&'static str, &'static str, Work)> {
             "go",
             "AI move (10^6 playouts)",
             Box::new(|r: &mut JobReporter| {
-                let geometry = eugo::game_geometry(eugo::DEFAULT_RADIUS).unwrap();
-                let game = eugo::Game::new(geometry, 0.5);
-                let strength = eugo::ai::Strength { playouts: 1_000_000, playout_moves: 40, seed: 1 };
-                let _ = eugo::ai::think(&game, strength, r);
+                let geometry = go::game_geometry(go::DEFAULT_RADIUS).unwrap();
+                let game = go::Game::new(geometry, 0.5);
+                let strength = go::ai::Strength { playouts: 1_000_000, playout_moves: 40, seed: 1 };
+                let _ = go::ai::think(&game, strength, r);
             }),
         ),
     ]

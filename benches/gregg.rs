@@ -32,7 +32,7 @@ fn frame(ui: &mut eframe::egui::Ui, app: &mut curio::app::CurioApp) {
 }
 
 fn keystroke(c: &mut Criterion) {
-    use curio::app::panels::gregg_panel::{GreggPanel, GreggPanelState, MAX_TEXT};
+    use curio::app::gregg::{GreggPanel, GreggPanelState, MAX_TEXT};
     use curio::app::state::AppState;
     use eframe::egui::{Event, Key};
     use egui_kittest::kittest::Queryable;

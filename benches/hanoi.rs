@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use curio::app::CurioApp;
-use curio::app::panels::hanoi_panel::{HanoiPanel, HanoiPanelState};
+use curio::app::hanoi::{HanoiPanel, HanoiPanelState};
 use curio::app::state::AppState;
 use curio::hanoi::{Position, frame_stewart, search, three};
 use curio::progress::NoProgress;

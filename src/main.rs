@@ -1,14 +1,11 @@
-//! The `curio` binary: parses the command line; no subcommand opens the GUI.
-
-use clap::Parser;
+//! The `curio` binary: parses the command line and runs it; no subcommand opens the app.
 
 /// mimalloc: the solver allocates many small vectors per analysis; measured faster than glibc.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    let cli = curio::cli::Cli::parse();
-    if let Err(error) = curio::cli::run(cli) {
+    if let Err(error) = curio::run_from(std::env::args_os()) {
         eprintln!("error: {}", error.message());
         std::process::exit(error.exit_code());
     }

@@ -206,7 +206,7 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
         settle_timeout: std::time::Duration::from_millis(50),
         ..BotSettings::default()
     };
-    let mut bot = Bot::new(
+    let mut bot = Bot::mines(
         SimulatedScreen(simulation.clone()),
         SimulatedInput(simulation.clone()),
         settings,
@@ -217,7 +217,7 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
     // eight games take.
     let mut statuses = 0;
     let mut live_rate: f64 = 0.0;
-    let (report, log) = bot.play(&mut |status: &curio::bot::BotStatus| {
+    let (report, log) = bot.play(&mut |status: &curio::bot::BotStatus<MinesGame>| {
         statuses += 1;
         live_rate = live_rate.max(status.report.moves_per_second);
         if statuses > 5_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
@@ -269,14 +269,15 @@ fn a_mine_count_that_does_not_fit_the_board_stops_with_a_clear_reason() {
         let simulation = Simulation::new(Game::new(config, 1), Look::default());
         let window = simulation.borrow().window.clone();
         let settings = BotSettings { mines: Some(mines), ..BotSettings::default() };
-        let mut bot = Bot::new(
+        let mut bot = Bot::mines(
             SimulatedScreen(simulation.clone()),
             SimulatedInput(simulation.clone()),
             settings,
             TargetKind::Builtin,
             window,
         );
-        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus| std::ops::ControlFlow::Continue(()));
+        let (report, _) =
+            bot.play(&mut |_: &curio::bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         let reason = report.stopped.expect("stopped");
         assert!(reason.contains(&format!("{mines} mines do not fit the 9x9 board")), "{reason}");
         assert!(simulation.borrow().clicks.is_empty(), "clicked with a wrong mine count");
@@ -300,7 +301,7 @@ fn bot_on(
         settle_timeout: std::time::Duration::from_millis(20),
         ..BotSettings::default()
     };
-    let bot = Bot::new(
+    let bot = Bot::mines(
         SimulatedScreen(simulation.clone()),
         SimulatedInput(simulation.clone()),
         settings,
@@ -323,7 +324,7 @@ proptest::proptest! {
         let look = Look { cell, gap, margin: (left, top), wider, ..Look::default() };
         let (simulation, mut bot) = bot_on(look, (x, y), 1);
         let mut statuses = 0;
-        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus| {
+        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus<MinesGame>| {
             statuses += 1;
             if statuses > 2_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
         });
@@ -347,7 +348,8 @@ fn a_window_moved_mid_game_stops_the_bot_before_its_next_press() {
     for after in [1, 3, 6] {
         let (simulation, mut bot) = bot_on(Look::default(), (100, 80), 3);
         simulation.borrow_mut().move_window_after = Some(after);
-        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus| std::ops::ControlFlow::Continue(()));
+        let (report, _) =
+            bot.play(&mut |_: &curio::bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         let reason = report.stopped.expect("the bot stopped");
         assert!(reason.contains("moved"), "{reason}");
         assert_eq!(simulation.borrow().clicks.len(), after, "a press after the window moved: {reason}");

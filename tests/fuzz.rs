@@ -136,7 +136,7 @@ fn every_parser_takes_seeds_old_crashes_and_mutated_inputs_without_a_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let cases = std::env::var("CURIO_FUZZ_CASES").ok().and_then(|text| text.parse().ok()).unwrap_or(CASES);
     let mut failures = Vec::new();
-    for target in curio::fuzz::TARGETS {
+    for target in curio::fuzz::targets() {
         let seeds: Vec<Vec<u8>> = files(&root.join("seeds").join(target.name))
             .iter()
             .map(|path| std::fs::read(path).unwrap())

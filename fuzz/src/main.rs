@@ -4,7 +4,7 @@
 fn main() {
     let name = std::env::var("CURIO_FUZZ_TARGET").unwrap_or_default();
     let Some(target) = curio::fuzz::target(&name) else {
-        let names: Vec<&str> = curio::fuzz::TARGETS.iter().map(|target| target.name).collect();
+        let names: Vec<&str> = curio::fuzz::targets().iter().map(|target| target.name).collect();
         eprintln!("set CURIO_FUZZ_TARGET to one of: {}", names.join(", "));
         std::process::exit(2);
     };

@@ -66,5 +66,7 @@ fn bad_input_gets_one_line() {
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "e", "--toward", "30000,30000", "--edge", "left", "--edge", "right"], &["do not meet"]);
     let overlapping = game_file(&folder, "B 30000 30000\nW 30001 30000\n");
     assert_bad_input(&["go", "render", "--game", path_str(&overlapping), "--out", "/tmp/x.svg"], &["line 5", "overlap"]);
-    assert_bad_input(&["go", "selfplay", "--radius", "5"], &["--radius must be"]);
+    assert_bad_input(&["go", "selfplay", "--radius", "5"], &["--radius", "out of range 345..=5461"]);
+    assert_bad_input(&["go", "selfplay", "--playouts", "0"], &["--playouts", "out of range 1..=1000000"]);
+    assert_bad_input(&["go", "selfplay", "--komi", "NaN"], &["--komi", "out of range"]);
 }

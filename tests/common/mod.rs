@@ -82,7 +82,7 @@ pub fn gpu_renderer() -> Option<(egui_kittest::wgpu::WgpuTestRenderer, String)> 
     });
     match created {
         Ok(render_state) => {
-            let adapter = curio::app::panels::install_gpu(&render_state);
+            let adapter = curio::app::install_gpu(&render_state);
             Some((egui_kittest::wgpu::WgpuTestRenderer::from_render_state(render_state), adapter))
         }
         Err(_) if std::env::var("CURIO_REQUIRE_DISPLAY").as_deref() == Ok("1") => {

@@ -4,7 +4,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::bot_panel::{BotPanel, BotPanelState, GameChoice, TargetChoice};
+use curio::app::bot::{BotPanel, BotPanelState, GameChoice, TargetChoice};
 use curio::app::state::AppState;
 use curio::bot::Level;
 use eframe::egui::accesskit::Role;

@@ -4,7 +4,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::bulls_panel::{BullsPanel, BullsPanelState, BullsView, PlayMode};
+use curio::app::bulls::{BullsPanel, BullsPanelState, BullsView, PlayMode};
 use curio::app::state::AppState;
 use curio::bulls::{Feedback, Strategy, Variant};
 use eframe::egui::accesskit::Role;

@@ -5,7 +5,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::classics_panel::{ClassicsPanel, ClassicsPanelState};
+use curio::app::classics::{ClassicsPanel, ClassicsPanelState};
 use curio::app::state::AppState;
 use curio::classics::Problem;
 use curio::classics::codejam::CodeJamProblem;

@@ -4,7 +4,7 @@
 
 use crate::common::{drag, harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::fermat_panel::{FermatMode, FermatPanel, FermatPanelState};
+use curio::app::fermat::{FermatMode, FermatPanel, FermatPanelState};
 use curio::app::state::AppState;
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Event, Modifiers, PointerButton, Pos2, Vec2};

@@ -4,9 +4,9 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::go_panel::{GoPanel, GoPanelState, Opponent};
+use curio::app::go::{GoPanel, GoPanelState, Opponent};
 use curio::app::state::AppState;
-use curio::eugo::{Colour, Point};
+use curio::go::{Colour, Point};
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Event, Modifiers, PointerButton};
 use egui_kittest::kittest::Queryable;

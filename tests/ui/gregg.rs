@@ -4,7 +4,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::gregg_panel::{GreggPanel, GreggPanelState};
+use curio::app::gregg::{GreggPanel, GreggPanelState};
 use curio::app::state::AppState;
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Event, Modifiers, PointerButton};

@@ -4,7 +4,7 @@
 
 use crate::common::{drag, harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::hanoi_panel::{HanoiPanel, HanoiPanelState};
+use curio::app::hanoi::{HanoiPanel, HanoiPanelState};
 use curio::app::state::AppState;
 use curio::hanoi::{Position, three};
 use eframe::egui::PointerButton;

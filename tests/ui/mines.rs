@@ -3,7 +3,7 @@
 
 use crate::common::{drag, harness, harness_with, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::mines_panel::{MinesPanel, MinesPanelState, SavedBenchmark};
+use curio::app::mines::{MinesPanel, MinesPanelState, SavedBenchmark};
 use curio::app::state::AppState;
 use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -501,7 +501,7 @@ fn mines_panel_large_board_on_gpu_snapshot() {
 
 /// Clicks at a position in the harness (move, press, release).
 fn click_at(
-    harness: &mut Harness<'_, curio::app::mines_window::MinesWindow>,
+    harness: &mut Harness<'_, curio::app::mines::window::MinesWindow>,
     pos: eframe::egui::Pos2,
     secondary: bool,
 ) {
@@ -515,7 +515,7 @@ fn click_at(
 
 #[test]
 fn mines_window_plays_by_mouse_and_logs_finished_games() {
-    use curio::app::mines_window::{CELL, MinesWindow, window_size};
+    use curio::app::mines::window::{CELL, MinesWindow, window_size};
     use curio::mines::{BoardConfig, BoardView, FirstClickRule, GameStatus, Policy};
     let temporary = tempfile::tempdir().expect("temp dir");
     let log = temporary.path().join("games.jsonl");

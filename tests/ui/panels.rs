@@ -1,9 +1,9 @@
-//! Every panel of `PANELS`, with nothing written per panel: it builds from defaults, draws at a
+//! Every panel of every domain, with nothing written per panel: it builds from defaults, draws at a
 //! normal and a small window size without panic, settles, and its settings round-trip.
 
 use crate::common::{harness_with, settle};
 use curio::app::CurioApp;
-use curio::app::panels::PANELS;
+use curio::app::domain::panels;
 use curio::app::state::AppState;
 
 fn showing(key: &str) -> AppState {
@@ -12,7 +12,7 @@ fn showing(key: &str) -> AppState {
 
 #[test]
 fn every_panel_builds_draws_at_two_sizes_and_settles() {
-    for entry in PANELS {
+    for entry in panels() {
         for size in [[1280.0, 800.0], [640.0, 480.0]] {
             let app = CurioApp::with_state(showing(entry.key), None);
             assert_eq!(app.panel(), entry.key);
@@ -34,7 +34,7 @@ fn every_panel_builds_draws_at_two_sizes_and_settles() {
 
 #[test]
 fn every_panels_settings_round_trip() {
-    for entry in PANELS {
+    for entry in panels() {
         let first = CurioApp::with_state(showing(entry.key), None).state();
         let json = serde_json::to_string(&first).expect("settings serialize");
         let read: AppState = serde_json::from_str(&json).expect("settings parse");
@@ -46,19 +46,19 @@ fn every_panels_settings_round_trip() {
 
 #[test]
 fn panel_keys_and_titles_are_unique() {
-    let mut keys: Vec<&str> = PANELS.iter().map(|entry| entry.key).collect();
-    let mut titles: Vec<&str> = PANELS.iter().map(|entry| entry.title).collect();
+    let mut keys: Vec<&str> = panels().map(|entry| entry.key).collect();
+    let mut titles: Vec<&str> = panels().map(|entry| entry.title).collect();
     keys.sort_unstable();
     titles.sort_unstable();
     keys.dedup();
     titles.dedup();
-    assert_eq!(keys.len(), PANELS.len(), "two panels share a key");
-    assert_eq!(titles.len(), PANELS.len(), "two panels share a title");
+    assert_eq!(keys.len(), panels().count(), "two panels share a key");
+    assert_eq!(titles.len(), panels().count(), "two panels share a title");
 }
 
 #[test]
 fn results_are_saved_in_their_own_files_and_come_back() {
-    use curio::app::panels::fermat_panel::FermatPanel;
+    use curio::app::fermat::FermatPanel;
     let folder = tempfile::tempdir().expect("temporary folder");
     let results = folder.path().join("results");
     let mut app = CurioApp::with_state(AppState::default(), None).with_results_folder(results.clone());

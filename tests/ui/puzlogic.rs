@@ -3,7 +3,7 @@
 
 use crate::common::{harness, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::puzlogic_panel::{PuzlogicPanel, PuzlogicPanelState};
+use curio::app::puzlogic::{PuzlogicPanel, PuzlogicPanelState};
 use curio::app::state::AppState;
 use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
@@ -67,7 +67,7 @@ fn puzlogic_panel_snapshot() {
 
 #[test]
 fn the_game_window_plays_by_dragging_and_logs_what_it_shows_and_receives() {
-    use curio::app::puzlogic_window::{PuzlogicWindow, SQUARE, Source, WINDOW};
+    use curio::app::puzlogic::window::{PuzlogicWindow, SQUARE, Source, WINDOW};
     use curio::puzlogic::solver;
     use eframe::egui::{Event, Modifiers, PointerButton, Pos2, Vec2};
     let folder = tempfile::tempdir().unwrap();
@@ -115,8 +115,8 @@ fn the_game_window_plays_by_dragging_and_logs_what_it_shows_and_receives() {
 
 #[test]
 fn the_bot_reads_the_game_window_as_the_window_shows_it() {
-    use curio::app::puzlogic_window::{PuzlogicWindow, Source, WINDOW};
-    use curio::bot::puzlogic_vision::{Digits, read};
+    use curio::app::puzlogic::window::{PuzlogicWindow, Source, WINDOW};
+    use curio::bot::puzlogic::vision::{Digits, read};
     use curio::puzlogic::generator::Spec;
     let Some((renderer, _)) = crate::common::gpu_renderer() else { return };
     let digits = Digits::new();
@@ -185,7 +185,7 @@ fn the_bot_reads_the_game_window_as_the_window_shows_it() {
 
 #[test]
 fn the_bot_pane_offers_puzlogic() {
-    use curio::app::panels::bot_panel::{BotPanel, BotPanelState, GameChoice};
+    use curio::app::bot::{BotPanel, BotPanelState, GameChoice};
     use curio::bot::TargetKind;
     let state = BotPanelState { game: GameChoice::Puzlogic, ..BotPanelState::default() };
     assert_eq!(state.kind(), TargetKind::BuiltinPuzlogic);

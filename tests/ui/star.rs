@@ -4,7 +4,7 @@
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
 use curio::app::panels::PanelType;
-use curio::app::panels::star_panel::{StarPanel, StarPanelState, StarView};
+use curio::app::star::{StarPanel, StarPanelState, StarView};
 use curio::app::state::AppState;
 use curio::star::StarStyle;
 use eframe::egui::accesskit::Role;

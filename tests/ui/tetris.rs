@@ -5,7 +5,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::panels::tetris_panel::{EvolveSettings, LiveWeights, TetrisPanel, TetrisPanelState};
+use curio::app::tetris::{EvolveSettings, LiveWeights, TetrisPanel, TetrisPanelState};
 use curio::app::state::AppState;
 use curio::tetris::{self, Budget, EvolveConfig, FeatureSet, Optimizer, Rules, Run};
 use eframe::egui::accesskit::Role;
@@ -216,6 +216,6 @@ fn a_narrow_canvas_shows_the_board_or_the_charts() {
     harness.get_by_label_contains("fitness (rows a game)");
     assert_eq!(
         harness.state_mut().panel_mut::<TetrisPanel>().state.narrow_view,
-        curio::app::panels::tetris_panel::NarrowView::Charts
+        curio::app::tetris::NarrowView::Charts
     );
 }

@@ -1,0 +1,537 @@
+//! The bot's control pane: pick a target (the built-in window, GNOME Mines, or an open window
+//! from the list), Calibrate (a screenshot with the detected grid and every cell's reading),
+//! Start / Pause / Step / Stop, speed and dry run, a live view of what the bot sees with the
+//! solver's probabilities, the counters and a log. The bot runs as a background job, one
+//! [`bot::session`] like `curio bot play`'s.
+
+use crate::domain::{Domain};
+use curio_cli::facets::CommandGroup;
+use crate::panels::PanelEntry;
+use crate::panels::{Family, Panel, PanelType, Settings};
+use crate::widgets::full_uv;
+use crate::{background, theme};
+use ::bot::{
+    self, BotEvent, BotSettings, BotStatus, CellRead, LaunchRequest, Level, ScreenSource, SessionControl,
+    SessionRequest, StopReason, TargetKind, WindowInfo,
+};
+use curio_core::jobs::Job;
+use curio_platform::{EnigoInput, ProcessLauncher, XcapScreen};
+use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+use std::sync::mpsc;
+
+/// Which game the pane plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetChoice {
+    /// `curio mines window`, launched by the bot.
+    #[default]
+    Builtin,
+    /// GNOME Mines, launched by the bot.
+    GnomeMines,
+    /// A window already open, by title.
+    Window,
+}
+
+/// The game the pane plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameChoice {
+    /// Minesweeper.
+    #[default]
+    Mines,
+    /// Puzlogic (the built-in target is `curio puzlogic window`).
+    Puzlogic,
+}
+
+/// Persisted settings of the bot pane.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BotPanelState {
+    /// The game.
+    pub game: GameChoice,
+    /// The target.
+    pub target: TargetChoice,
+    /// The window's title when the target is a window.
+    pub window_title: String,
+    /// Board size for launched targets.
+    pub level: Level,
+    /// Games to play.
+    pub games: u32,
+    /// The built-in window's first seed.
+    pub seed: u64,
+    /// Most clicks a second.
+    pub max_moves_per_second: f64,
+    /// Only show the moves.
+    pub dry_run: bool,
+}
+
+impl Default for BotPanelState {
+    fn default() -> Self {
+        Self {
+            game: GameChoice::Mines,
+            target: TargetChoice::Builtin,
+            window_title: String::new(),
+            level: Level::Beginner,
+            games: 3,
+            seed: 1,
+            max_moves_per_second: 20.0,
+            dry_run: false,
+        }
+    }
+}
+
+impl Settings for BotPanelState {
+    /// Brings loaded or edited values back into range.
+    fn sanitize(&mut self) {
+        self.games = self.games.clamp(1, 100_000);
+        self.max_moves_per_second = if self.max_moves_per_second.is_finite() {
+            self.max_moves_per_second.clamp(0.5, 200.0)
+        } else {
+            20.0
+        };
+    }
+}
+
+impl BotPanelState {
+    /// The target kind.
+    pub fn kind(&self) -> TargetKind {
+        match self.target {
+            TargetChoice::Builtin if self.game == GameChoice::Puzlogic => TargetKind::BuiltinPuzlogic,
+            TargetChoice::Builtin => TargetKind::Builtin,
+            TargetChoice::GnomeMines => TargetKind::GnomeMines,
+            TargetChoice::Window => TargetKind::Window(self.window_title.clone()),
+        }
+    }
+}
+
+/// A session running as a job (a panic ends it with an error): its statuses and its control
+/// (Pause, Step, Resume, Stop).
+struct Run {
+    job: Job<Result<bot::BotReport, String>>,
+    statuses: mpsc::Receiver<BotStatus<bot::MinesGame>>,
+    control: SessionControl,
+}
+
+/// The bot pane.
+pub struct BotPanel {
+    /// Persisted settings.
+    pub state: BotPanelState,
+    run: Option<Run>,
+    /// The last status the bot sent.
+    pub last: Option<BotStatus<bot::MinesGame>>,
+    /// The last run's outcome.
+    pub outcome: Option<Result<bot::BotReport, String>>,
+    /// Lines of the log, newest last.
+    pub log: Vec<String>,
+    windows: Vec<WindowInfo>,
+    view: Option<TextureHandle>,
+    view_key: usize,
+    frames: usize,
+}
+
+impl PanelType for BotPanel {
+    const KEY: &'static str = "bot";
+    const TITLE: &'static str = "Game bot";
+    const FAMILY: Family = Family::Bots;
+    type State = BotPanelState;
+
+    fn new(state: BotPanelState, _gpu_adapter: Option<&str>) -> Self {
+        Self {
+            state,
+            run: None,
+            last: None,
+            outcome: None,
+            log: Vec::new(),
+            windows: Vec::new(),
+            view: None,
+            view_key: usize::MAX,
+            frames: 0,
+        }
+    }
+
+    fn state(&self) -> &BotPanelState {
+        &self.state
+    }
+}
+
+fn say(log: &mut Vec<String>, line: String) {
+    if log.last() != Some(&line) {
+        log.push(line);
+    }
+    if log.len() > 300 {
+        log.drain(..log.len() - 300);
+    }
+}
+
+impl BotPanel {
+    /// Whether a bot is running.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// Starts the bot: launches or finds the target on the bot's thread, then plays.
+    pub fn start(&mut self, ctx: &egui::Context, calibrate_only: bool) {
+        if self.run.is_some() {
+            return;
+        }
+        if std::env::var_os("DISPLAY").is_none() {
+            self.outcome =
+                Some(Err("no display: DISPLAY is not set; the bot reads and clicks an X11 screen".into()));
+            return;
+        }
+        let kind = self.state.kind();
+        if kind == TargetKind::Window(String::new()) {
+            self.outcome = Some(Err("choose a window from the list first".into()));
+            return;
+        }
+        if self.state.game == GameChoice::Puzlogic && kind == TargetKind::GnomeMines {
+            self.outcome = Some(Err(
+                "GNOME Mines is not a Puzlogic target: choose the built-in window or a window".into(),
+            ));
+            return;
+        }
+        let puzlogic = self.state.game == GameChoice::Puzlogic;
+        let request = SessionRequest {
+            launch: LaunchRequest { kind, level: self.state.level, seed: self.state.seed, log: None },
+            settings: BotSettings {
+                games: self.state.games as usize,
+                dry_run: self.state.dry_run,
+                max_moves_per_second: self.state.max_moves_per_second,
+                level: self.state.level,
+                ..BotSettings::default()
+            },
+            calibrate_only,
+        };
+        let (sender, statuses) = mpsc::channel();
+        let control = SessionControl::default();
+        let session_control = control.clone();
+        let wake = ctx.clone();
+        let spawned =
+            background::spawn(ctx, "curio-bot", move |reporter| -> Result<bot::BotReport, String> {
+                let mut observer = |status: &BotStatus<bot::MinesGame>| {
+                    let _ = sender.send(status.clone());
+                    wake.request_repaint();
+                    if reporter.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                };
+                if puzlogic {
+                    // The pane shows what every game shares: the frame, the counters, the log.
+                    let mut shared = |status: &BotStatus<bot::puzlogic::PuzlogicGame>| {
+                        observer(&BotStatus::seen(
+                            status.event,
+                            status.frame.clone(),
+                            None,
+                            None,
+                            status.report.clone(),
+                            status.message.clone(),
+                        ))
+                    };
+                    return bot::session::run(
+                        &request,
+                        bot::puzlogic::PuzlogicGame::new(),
+                        &mut ProcessLauncher,
+                        XcapScreen::default(),
+                        EnigoInput::new,
+                        &session_control,
+                        &mut shared,
+                    )
+                    .map(|outcome| outcome.report)
+                    .map_err(|error| error.to_string());
+                }
+                let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
+                bot::session::run(
+                    &request,
+                    game,
+                    &mut ProcessLauncher,
+                    XcapScreen::default(),
+                    EnigoInput::new,
+                    &session_control,
+                    &mut observer,
+                )
+                .map(|outcome| outcome.report)
+                .map_err(|error| error.to_string())
+            });
+        match spawned {
+            Ok(job) => {
+                self.outcome = None;
+                say(&mut self.log, if calibrate_only { "calibrating…".into() } else { "started".into() });
+                self.run = Some(Run { job, statuses, control });
+            }
+            Err(error) => self.outcome = Some(Err(format!("cannot start the bot's thread: {error}"))),
+        }
+    }
+
+    /// Asks the bot to stop at its next capture.
+    pub fn stop(&mut self) {
+        if let Some(run) = &self.run {
+            run.control.stop();
+            run.job.cancel();
+        }
+    }
+
+    fn control(&self) -> Option<&SessionControl> {
+        self.run.as_ref().map(|run| &run.control)
+    }
+
+    fn is_paused(&self) -> bool {
+        self.control().is_some_and(SessionControl::is_paused)
+    }
+
+    fn refresh_windows(&mut self) {
+        match XcapScreen::default().windows() {
+            Ok(list) => self.windows = list.into_iter().filter(|window| !window.title.is_empty()).collect(),
+            Err(error) => self.outcome = Some(Err(error.to_string())),
+        }
+    }
+
+    fn stats_ui(&self, ui: &mut egui::Ui) {
+        let report = self
+            .last
+            .as_ref()
+            .map(|status| status.report.clone())
+            .or_else(|| self.outcome.as_ref().and_then(|outcome| outcome.as_ref().ok().cloned()))
+            .unwrap_or_default();
+        egui::Grid::new("bot-stats").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
+            let rate = if report.games > 0 { 100.0 * report.wins as f64 / report.games as f64 } else { 0.0 };
+            for (name, value) in [
+                ("games", report.games.to_string()),
+                ("wins", format!("{} ({rate:.0}%)", report.wins)),
+                ("moves", report.moves.to_string()),
+                ("moves/s", format!("{:.1}", report.moves_per_second)),
+                ("reads", report.reads.to_string()),
+                ("misreads", report.misreads.to_string()),
+                ("rejected reads", report.rejected_reads.to_string()),
+                ("outside clicks", report.outside_clicks.to_string()),
+            ] {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            }
+        });
+    }
+}
+
+impl Panel for BotPanel {
+    fn is_busy(&self) -> bool {
+        self.run.is_some()
+    }
+
+    fn logic(&mut self, _ctx: &egui::Context) {
+        let Some(run) = &mut self.run else { return };
+        let mut latest = None;
+        while let Ok(status) = run.statuses.try_recv() {
+            latest = Some(status);
+        }
+        let finished =
+            run.job.poll().map(|result| result.unwrap_or_else(|panicked| Err(panicked.to_string())));
+        if let Some(status) = latest {
+            if !status.message.is_empty() && status.event != BotEvent::WaitingForScreen {
+                let line = format!(
+                    "[{} games, {} moves] {}",
+                    status.report.games, status.report.moves, status.message
+                );
+                say(&mut self.log, line);
+            }
+            self.frames += 1;
+            // Keep the last frame when a status carries none.
+            let frame =
+                status.frame.clone().or_else(|| self.last.as_ref().and_then(|last| last.frame.clone()));
+            let board =
+                status.board.clone().or_else(|| self.last.as_ref().and_then(|last| last.board.clone()));
+            let calibration = status
+                .calibration
+                .clone()
+                .or_else(|| self.last.as_ref().and_then(|last| last.calibration.clone()));
+            self.last = Some(BotStatus { frame, board, calibration, ..status });
+        }
+        if let Some(result) = finished {
+            match &result {
+                Ok(report) => say(
+                    &mut self.log,
+                    match &report.stop_reason {
+                        Some(StopReason::Cancelled) => "stopped".to_string(),
+                        Some(reason) => format!("stopped: {reason}"),
+                        None => format!("done: {} games, {} won", report.games, report.wins),
+                    },
+                ),
+                Err(error) => say(&mut self.log, format!("error: {error}")),
+            }
+            self.outcome = Some(result);
+            self.run = None;
+        }
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Game bot");
+        let running = self.run.is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("game");
+                ui.selectable_value(&mut self.state.game, GameChoice::Mines, "Minesweeper");
+                ui.selectable_value(&mut self.state.game, GameChoice::Puzlogic, "Puzlogic");
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.selectable_value(&mut self.state.target, TargetChoice::Builtin, "built-in window");
+                ui.selectable_value(&mut self.state.target, TargetChoice::GnomeMines, "GNOME Mines");
+                ui.selectable_value(&mut self.state.target, TargetChoice::Window, "a window");
+            });
+            if self.state.target == TargetChoice::Window {
+                ui.horizontal(|ui| {
+                    if ui.button("Refresh list").clicked() {
+                        self.refresh_windows();
+                    }
+                    ui.label(if self.state.window_title.is_empty() {
+                        "none chosen"
+                    } else {
+                        &self.state.window_title
+                    });
+                });
+                egui::ScrollArea::vertical().id_salt("bot-windows").max_height(120.0).show(ui, |ui| {
+                    for window in &self.windows {
+                        let label = format!("{} ({}x{})", window.title, window.width, window.height);
+                        if ui.selectable_label(self.state.window_title == window.title, label).clicked() {
+                            self.state.window_title = window.title.clone();
+                        }
+                    }
+                });
+            }
+            egui::Grid::new("bot-settings").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+                ui.label("size");
+                ui.horizontal(|ui| {
+                    for level in Level::ALL {
+                        ui.selectable_value(&mut self.state.level, level, level.name());
+                    }
+                });
+                ui.end_row();
+                let label = ui.label("games");
+                ui.add(egui::DragValue::new(&mut self.state.games).range(1..=100_000)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("seed");
+                ui.add(egui::DragValue::new(&mut self.state.seed)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("speed");
+                ui.add(
+                    egui::Slider::new(&mut self.state.max_moves_per_second, 0.5..=200.0)
+                        .logarithmic(true)
+                        .suffix(" moves/s"),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+            });
+            ui.checkbox(&mut self.state.dry_run, "dry run (advise only, click nothing)");
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.add_enabled(!running, egui::Button::new("Calibrate")).clicked() {
+                self.start(&ui.ctx().clone(), true);
+            }
+            if ui.add_enabled(!running, egui::Button::new("Start")).clicked() {
+                self.start(&ui.ctx().clone(), false);
+            }
+            let paused = self.is_paused();
+            if ui.add_enabled(running && !paused, egui::Button::new("Pause")).clicked()
+                && let Some(control) = self.control()
+            {
+                control.pause();
+            }
+            if ui.add_enabled(running && paused, egui::Button::new("Resume")).clicked()
+                && let Some(control) = self.control()
+            {
+                control.resume();
+            }
+            if ui.add_enabled(running, egui::Button::new("Step")).clicked()
+                && let Some(control) = self.control()
+            {
+                control.pause();
+                control.step();
+            }
+            if ui.add_enabled(running, egui::Button::new("Stop")).clicked() {
+                self.stop();
+            }
+        });
+        if let Some(Err(error)) = &self.outcome {
+            ui.colored_label(theme::ERROR, error);
+        }
+        ui.separator();
+        self.stats_ui(ui);
+        ui.separator();
+        ui.strong("Log");
+        egui::ScrollArea::vertical().id_salt("bot-log").max_height(200.0).stick_to_bottom(true).show(
+            ui,
+            |ui| {
+                for line in &self.log {
+                    ui.add(egui::Label::new(egui::RichText::new(line).small()).wrap());
+                }
+            },
+        );
+    }
+
+    fn canvas_ui(&mut self, ui: &mut egui::Ui) {
+        let rect = ui.available_rect_before_wrap();
+        ui.painter().rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
+        let Some(status) = &self.last else {
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Press Calibrate or Start",
+                egui::FontId::proportional(14.0),
+                theme::HINT,
+            );
+            return;
+        };
+        let (Some(frame), Some(calibration)) = (&status.frame, &status.calibration) else { return };
+        if self.view_key != self.frames || self.view.is_none() {
+            let image = match &status.board {
+                Some(board) => bot::annotate(&frame.image, calibration, board),
+                None => frame.image.clone(),
+            };
+            let color = egui::ColorImage::from_rgba_unmultiplied(
+                [image.width() as usize, image.height() as usize],
+                image.as_raw(),
+            );
+            match &mut self.view {
+                Some(texture) => texture.set(color, TextureOptions::LINEAR),
+                None => self.view = Some(ui.ctx().load_texture("bot-view", color, TextureOptions::LINEAR)),
+            }
+            self.view_key = self.frames;
+        }
+        let Some(texture) = &self.view else { return };
+        let size = texture.size_vec2();
+        let scale = (rect.width() / size.x).min(rect.height() / size.y).min(2.0);
+        let shown = egui::Rect::from_center_size(rect.center(), size * scale);
+        let painter = ui.painter_at(rect);
+        painter.image(texture.id(), shown, full_uv(), Color32::WHITE);
+        // The solver's probabilities on covered cells: green safe to red mine.
+        if let Some(board) = &status.board {
+            for (index, probability) in status.probabilities.iter().enumerate() {
+                let (Some(p), Some(CellRead::Covered)) = (probability, board.cells.get(index)) else {
+                    continue;
+                };
+                let [x, y] = calibration.cell_center(index / board.columns, index % board.columns);
+                let center = shown.min + Vec2::new(x as f32, y as f32) * scale;
+                let radius = (calibration.pitch[0] as f32 * scale * 0.22).max(2.0);
+                painter.circle_filled(center, radius, theme::heat(*p as f32));
+            }
+            for chosen in &status.moves {
+                let [x, y] = calibration.cell_center(chosen.row, chosen.column);
+                let center = shown.min + Vec2::new(x as f32, y as f32) * scale;
+                let half = calibration.pitch[0] as f32 * scale * 0.45;
+                painter.rect_stroke(
+                    egui::Rect::from_center_size(center, Vec2::splat(half * 2.0)),
+                    2.0,
+                    egui::Stroke::new(2.0, theme::SELECTED),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+    }
+}
+
+/// What the bot domain adds: `curio bot`, its panel.
+pub const DOMAIN: Domain = Domain {
+    name: "bot",
+    about: "The vision/click bot: read and play a minesweeper window through the screen.",
+    commands: CommandGroup::of::<curio_cli::bot::BotArgs>(),
+    panels: &[PanelEntry::of::<BotPanel>()],
+    merges: &[],
+    game_window: None,
+    fuzz_targets: &[],
+};

@@ -1,0 +1,50 @@
+//! What a domain adds to the house, declared in one place: [`Domain`]. Each domain's folder of
+//! this crate declares its `DOMAIN` (in its `mod.rs`, beside its panel), and
+//! [`DOMAINS`](crate::DOMAINS) lists them. The command line, `curio merge`, the fuzz targets,
+//! the catalogue, `curio gui --panel` and the bot's games iterate these declarations and name
+//! no domain.
+
+use crate::panels::PanelEntry;
+use curio_cli::facets::{CommandGroup, Merge};
+use curio_cli::fuzz::Target;
+
+/// Everything a domain adds beyond its own crate.
+pub struct Domain {
+    /// Its one name: crate, folders, command group, panel key and docs file.
+    pub name: &'static str,
+    /// The command group's help line.
+    pub about: &'static str,
+    /// The command group (`curio <name> ...`), from its module of the CLI crate.
+    pub commands: CommandGroup,
+    /// Its panels in the app, in catalogue order.
+    pub panels: &'static [PanelEntry],
+    /// Its commands whose partial results `curio merge` merges.
+    pub merges: &'static [Merge],
+    /// Its game window, opened by `curio <name> window`, if it has one.
+    pub game_window: Option<GameWindow>,
+    /// A fuzz target for each file format it reads.
+    pub fuzz_targets: &'static [Target],
+}
+
+/// A standalone game window (a target of the bot, or a game to play).
+pub struct GameWindow {
+    /// The help line of `curio <domain> window`.
+    pub about: &'static str,
+    /// Its arguments, and what opens the window.
+    pub commands: CommandGroup,
+}
+
+/// Every domain's panels, in catalogue order: what the app is built from.
+pub fn panels() -> impl Iterator<Item = &'static PanelEntry> {
+    crate::DOMAINS.iter().flat_map(|domain| domain.panels)
+}
+
+/// Every domain's merges.
+pub fn merges() -> Vec<&'static Merge> {
+    crate::DOMAINS.iter().flat_map(|domain| domain.merges).collect()
+}
+
+/// Every domain's fuzz targets.
+pub fn fuzz_targets() -> impl Iterator<Item = &'static Target> {
+    crate::DOMAINS.iter().flat_map(|domain| domain.fuzz_targets)
+}

@@ -1,0 +1,332 @@
+//! Boards drawn from a game, at any cell size and in any colours, inside a window-like frame:
+//! the vision's test material beyond the two real targets, and the screen of a simulated target
+//! for testing the whole loop without a display.
+
+use super::annotate::glyph;
+use super::input::{InputError, InputSink, MouseButton};
+use super::mines::vision;
+use super::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
+use ::mines::{Cell, Game, GameStatus};
+use image::{Rgba, RgbaImage};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How a synthetic board looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    /// Cell pitch in pixels.
+    pub cell: u32,
+    /// Gap between tiles in pixels (0: cells touch, with raised edges).
+    pub gap: u32,
+    /// Covered cells.
+    pub covered: [u8; 3],
+    /// Revealed cells.
+    pub revealed: [u8; 3],
+    /// The window around the board.
+    pub window: [u8; 3],
+    /// Margin from the window's edge to the board (left, top); the top margin holds the bar
+    /// with the counter and the face.
+    pub margin: (u32, u32),
+    /// The first this many columns, and rows, are a pixel wider than `cell` (a toolkit fitting
+    /// tiles to its window hands out the leftover pixels so).
+    pub wider: u32,
+}
+
+impl Look {
+    /// Where column (or row) `index` starts, from the board's edge.
+    pub fn offset(&self, index: u32) -> u32 {
+        index * self.cell + index.min(self.wider)
+    }
+
+    /// The column (or row) at `offset` pixels from the board's edge.
+    pub fn index_at(&self, offset: u32) -> u32 {
+        let wide = self.cell + 1;
+        if offset < self.wider * wide {
+            offset / wide
+        } else {
+            self.wider + (offset - self.wider * wide) / self.cell
+        }
+    }
+
+    /// The classic look at another cell size: margins scale with the cell.
+    pub fn classic(cell: u32) -> Look {
+        Look { cell, margin: (cell / 6 + 2, cell * 2), ..Look::default() }
+    }
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Look {
+            cell: 24,
+            gap: 0,
+            covered: [192, 192, 192],
+            revealed: [228, 228, 228],
+            window: [192, 192, 192],
+            margin: (4, 48),
+            wider: 0,
+        }
+    }
+}
+
+fn fill(image: &mut RgbaImage, x0: u32, y0: u32, width: u32, height: u32, colour: [u8; 3]) {
+    for y in y0..(y0 + height).min(image.height()) {
+        for x in x0..(x0 + width).min(image.width()) {
+            image.put_pixel(x, y, Rgba([colour[0], colour[1], colour[2], 255]));
+        }
+    }
+}
+
+fn shade(colour: [u8; 3], amount: i32) -> [u8; 3] {
+    colour.map(|c| (i32::from(c) + amount).clamp(0, 255) as u8)
+}
+
+/// Draws the visible cells of `game` (and its mines, once lost) in the classic way: raised
+/// covered cells (or flat tiles with gaps), coloured digits, red flags, black mines, a red
+/// exploded cell.
+pub fn draw(game: &Game, look: &Look) -> RgbaImage {
+    let config = game.config();
+    let width = look.margin.0 * 2 + look.offset(config.width as u32);
+    let height = look.margin.1 + look.margin.0 + look.offset(config.height as u32);
+    let mut image =
+        RgbaImage::from_pixel(width, height, Rgba([look.window[0], look.window[1], look.window[2], 255]));
+    // A title strip and a counter, so the board is not alone in the picture.
+    fill(&mut image, 0, 0, width, look.margin.1 / 3, shade(look.window, -40));
+    fill(
+        &mut image,
+        look.margin.0 + 4,
+        look.margin.1 * 2 / 5,
+        40.min(width / 4),
+        look.margin.1 / 3,
+        [0, 0, 0],
+    );
+    let lost = game.status() == GameStatus::Lost;
+    let layout = game.mine_layout();
+    let pad = look.cell / 5;
+    for row in 0..config.height {
+        for column in 0..config.width {
+            let index = row * config.width + column;
+            let x = look.margin.0 + look.offset(column as u32);
+            let y = look.margin.1 + look.offset(row as u32);
+            let tile_width = look.offset(column as u32 + 1) - look.offset(column as u32) - look.gap;
+            let tile_height = look.offset(row as u32 + 1) - look.offset(row as u32) - look.gap;
+            let tile = tile_width.min(tile_height);
+            let cell = game.cells()[index];
+            let mine_shown = lost && layout.is_some_and(|layout| layout[index]) && cell == Cell::Covered;
+            let background = match cell {
+                Cell::Revealed(_) => look.revealed,
+                Cell::Exploded => [224, 48, 48],
+                Cell::Covered | Cell::Flagged => look.covered,
+            };
+            fill(&mut image, x, y, tile_width, tile_height, background);
+            if look.gap == 0 {
+                if matches!(cell, Cell::Covered | Cell::Flagged) {
+                    fill(&mut image, x, y, tile_width, 2, shade(look.covered, 56));
+                    fill(&mut image, x, y, 2, tile_height, shade(look.covered, 56));
+                    fill(&mut image, x, y + tile_height - 2, tile_width, 2, shade(look.covered, -64));
+                    fill(&mut image, x + tile_width - 2, y, 2, tile_height, shade(look.covered, -64));
+                } else {
+                    fill(&mut image, x, y, tile_width, 1, shade(look.revealed, -70));
+                    fill(&mut image, x, y, 1, tile_height, shade(look.revealed, -70));
+                }
+            }
+            let mark = match cell {
+                Cell::Revealed(n) if n > 0 => {
+                    Some((char::from(b'0' + n), vision::CLASSIC_DIGITS[usize::from(n) - 1]))
+                }
+                Cell::Flagged => Some(('F', [208, 16, 16])),
+                Cell::Exploded => Some(('*', [0, 0, 0])),
+                Cell::Covered if mine_shown => Some(('*', [0, 0, 0])),
+                _ => None,
+            };
+            if let Some((symbol, colour)) = mark {
+                let scale = ((tile - 2 * pad) / 5).max(1);
+                let glyph_x = x + (tile - 3 * scale) / 2;
+                let glyph_y = y + (tile - 5 * scale) / 2;
+                for (gy, line) in glyph(symbol).iter().enumerate() {
+                    for gx in 0..3u32 {
+                        if line >> (2 - gx) & 1 == 1 {
+                            fill(
+                                &mut image,
+                                glyph_x + gx * scale,
+                                glyph_y + gy as u32 * scale,
+                                scale,
+                                scale,
+                                colour,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    image
+}
+
+/// A simulated target: a game drawn by [`draw`] as a window at a place on a pretend screen,
+/// answering clicks like the built-in window (left reveals or chords, right flags, the face
+/// above the board starts the next game).
+pub struct Simulation {
+    /// The game.
+    pub game: Game,
+    /// Its look.
+    pub look: Look,
+    /// The window's place on the pretend screen.
+    pub window: WindowInfo,
+    /// Finished games: (seed, won, mine layout).
+    pub finished: Vec<(u64, bool, Vec<bool>)>,
+    /// Every click as the target took it, in screen pixels.
+    pub clicks: Vec<(i32, i32, MouseButton)>,
+    /// The pointer.
+    pub pointer: Option<(i32, i32)>,
+    /// Take clicks as egui does: queued, and resolved at the next capture (the next frame)
+    /// wherever the pointer is then.
+    pub frame_batched: bool,
+    /// How many captures the picture trails the game by (a slow renderer): a capture shows the
+    /// game as it was that many captures before.
+    pub frame_lag: usize,
+    /// The pictures not shown yet, oldest first.
+    frames: std::collections::VecDeque<RgbaImage>,
+    /// Clicks queued for the next frame: where each was made, and its button.
+    pub pending: Vec<(i32, i32, MouseButton)>,
+    /// Queued clicks the pointer had left by their frame (resolved elsewhere).
+    pub moved_clicks: usize,
+    /// Move the window 37 pixels right once this many clicks are taken (someone dragging it
+    /// mid-game).
+    pub move_window_after: Option<usize>,
+}
+
+impl Simulation {
+    /// A simulation of `game` in `look`, its window at (100, 80).
+    pub fn new(game: Game, look: Look) -> Rc<RefCell<Simulation>> {
+        let image = draw(&game, &look);
+        let window = WindowInfo {
+            id: 7,
+            title: "Simulated Minesweeper".into(),
+            app_name: "test".into(),
+            pid: 0,
+            x: 100,
+            y: 80,
+            width: image.width(),
+            height: image.height(),
+            minimized: false,
+        };
+        Rc::new(RefCell::new(Simulation {
+            game,
+            look,
+            window,
+            finished: Vec::new(),
+            clicks: Vec::new(),
+            pointer: None,
+            frame_batched: false,
+            frame_lag: 0,
+            frames: std::collections::VecDeque::new(),
+            pending: Vec::new(),
+            moved_clicks: 0,
+            move_window_after: None,
+        }))
+    }
+
+    /// Resolves the queued clicks at the pointer, as a frame of a batching target would.
+    fn next_frame(&mut self) {
+        for (x, y, button) in std::mem::take(&mut self.pending) {
+            let at = self.pointer.unwrap_or((x, y));
+            self.moved_clicks += usize::from(at != (x, y));
+            self.click(at.0, at.1, button);
+        }
+    }
+
+    fn click(&mut self, x: i32, y: i32, button: MouseButton) {
+        self.clicks.push((x, y, button));
+        if self.move_window_after == Some(self.clicks.len()) {
+            self.window.x += 37;
+        }
+        let config = self.game.config();
+        let local =
+            (x - self.window.x - self.look.margin.0 as i32, y - self.window.y - self.look.margin.1 as i32);
+        let before = self.game.status();
+        if local.1 < 0 {
+            // The bar above the board: the face starts the next game.
+            if local.1 > -(self.look.margin.1 as i32) + (self.look.margin.1 as i32) / 3 {
+                let seed = self.game.seed().wrapping_add(1);
+                self.game = Game::new(config, seed);
+            }
+            return;
+        }
+        if local.0 < 0 {
+            return;
+        }
+        let (row, column) =
+            (self.look.index_at(local.1 as u32) as usize, self.look.index_at(local.0 as u32) as usize);
+        if row >= config.height || column >= config.width {
+            return;
+        }
+        let _ = match (button, self.game.cell(row, column)) {
+            (MouseButton::Right, _) => self.game.toggle_flag(row, column).map(|()| self.game.status()),
+            (_, Cell::Revealed(_)) => self.game.chord(row, column),
+            _ => self.game.reveal(row, column),
+        };
+        if before == GameStatus::Playing && self.game.status() != GameStatus::Playing {
+            let layout = self.game.mine_layout().map(<[bool]>::to_vec).unwrap_or_default();
+            self.finished.push((self.game.seed(), self.game.status() == GameStatus::Won, layout));
+        }
+    }
+}
+
+/// The simulation's screen.
+pub struct SimulatedScreen(pub Rc<RefCell<Simulation>>);
+
+impl ScreenSource for SimulatedScreen {
+    fn windows(&mut self) -> Result<Vec<WindowInfo>, ScreenError> {
+        Ok(vec![self.0.borrow().window.clone()])
+    }
+
+    fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
+        let mut simulation = self.0.borrow_mut();
+        if id != simulation.window.id {
+            return Err(ScreenError::Gone(id));
+        }
+        simulation.next_frame();
+        let now = draw(&simulation.game, &simulation.look);
+        simulation.frames.push_back(now);
+        while simulation.frames.len() > simulation.frame_lag + 1 {
+            simulation.frames.pop_front();
+        }
+        let image = simulation.frames.front().cloned().expect("a frame was just drawn");
+        Ok(Frame { image, window: simulation.window.clone() })
+    }
+}
+
+/// The simulation's mouse.
+pub struct SimulatedInput(pub Rc<RefCell<Simulation>>);
+
+impl InputSink for SimulatedInput {
+    fn move_to(&mut self, x: i32, y: i32) -> Result<(), InputError> {
+        self.0.borrow_mut().pointer = Some((x, y));
+        Ok(())
+    }
+
+    fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError> {
+        let mut simulation = self.0.borrow_mut();
+        simulation.pointer = Some((x, y));
+        if simulation.frame_batched {
+            simulation.pending.push((x, y, button));
+        } else {
+            simulation.click(x, y, button);
+        }
+        Ok(())
+    }
+
+    fn drag(&mut self, _from: (i32, i32), to: (i32, i32), _button: MouseButton) -> Result<(), InputError> {
+        // Minesweeper has nothing to drag: the pointer only moves.
+        self.0.borrow_mut().pointer = Some(to);
+        Ok(())
+    }
+
+    fn pointer(&mut self) -> Option<(i32, i32)> {
+        self.0.borrow().pointer
+    }
+
+    fn escape(&mut self) -> Result<(), InputError> {
+        Ok(())
+    }
+}

@@ -1,0 +1,147 @@
+//! Cubic UFO: turn a unit cube about its centre so that its shadow on the xz-plane (light along
+//! y) has area A, 1 <= A <= sqrt(3); answer with three face centres. The shadow of a unit cube
+//! along a unit direction u (in the cube's frame) has area |u_x| + |u_y| + |u_z|. Turning about
+//! z by t gives cos t + sin t (1 to sqrt 2 at t = 45 degrees); then turning about x by p gives
+//! sqrt(2) cos p + sin p (sqrt 2 to sqrt 3). Both invert in closed form.
+
+use super::Tokens;
+use crate::ClassicsError;
+
+/// Largest shadow: the cube seen along its diagonal.
+pub const MAX_AREA: f64 = 1.732_050_807_568_877_2;
+
+/// A 3-vector.
+pub type Vector = [f64; 3];
+
+/// The rotation (as its three columns: the images of x, y and z) giving a shadow of `area`.
+pub fn rotation(area: f64) -> [Vector; 3] {
+    let area = area.clamp(1.0, MAX_AREA);
+    let sqrt2 = std::f64::consts::SQRT_2;
+    let (turn, tilt) = if area <= sqrt2 {
+        ((area / sqrt2).min(1.0).asin() - std::f64::consts::FRAC_PI_4, 0.0)
+    } else {
+        // sqrt(2) cos p + sin p = sqrt(3) sin(p + atan(sqrt 2)).
+        (std::f64::consts::FRAC_PI_4, (area / MAX_AREA).min(1.0).asin() - sqrt2.atan())
+    };
+    let (st, ct) = turn.sin_cos();
+    let (sp, cp) = tilt.sin_cos();
+    // R = Rx(p) Rz(t); columns are R applied to the axes.
+    let rz = [[ct, st, 0.0], [-st, ct, 0.0], [0.0, 0.0, 1.0]];
+    rz.map(|[x, y, z]| [x, cp * y - sp * z, sp * y + cp * z])
+}
+
+/// The three face centres of the cube turned by [`rotation`] (half the columns).
+pub fn face_centres(area: f64) -> [Vector; 3] {
+    rotation(area).map(|column| column.map(|value| value * 0.5))
+}
+
+/// The shadow on the xz-plane of the cube whose face centres are given: the convex hull of its
+/// eight corners' (x, z), counter-clockwise.
+pub fn shadow(centres: &[Vector; 3]) -> Vec<(f64, f64)> {
+    let mut corners = Vec::with_capacity(8);
+    for signs in 0..8 {
+        let sign = |bit: usize| if signs >> bit & 1 == 1 { 1.0 } else { -1.0 };
+        let corner: Vector =
+            std::array::from_fn(|axis| (0..3).map(|face| sign(face) * centres[face][axis]).sum());
+        corners.push((corner[0], corner[2]));
+    }
+    convex_hull(corners)
+}
+
+/// The area of a simple polygon (shoelace).
+pub fn polygon_area(points: &[(f64, f64)]) -> f64 {
+    let n = points.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum::<f64>()
+        .abs()
+        / 2.0
+}
+
+/// Andrew's monotone chain.
+fn convex_hull(mut points: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    points.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let cross =
+        |o: (f64, f64), a: (f64, f64), b: (f64, f64)| (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0);
+    let mut hull: Vec<(f64, f64)> = Vec::new();
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &(f64, f64)>> =
+            if pass == 0 { Box::new(points.iter()) } else { Box::new(points.iter().rev()) };
+        for &point in iter {
+            while hull.len() >= start + 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], point) <= 1e-15
+            {
+                hull.pop();
+            }
+            hull.push(point);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+fn number(value: f64) -> String {
+    let value = if value.abs() < 1e-15 { 0.0 } else { value };
+    format!("{value}")
+}
+
+pub(super) fn read_and_solve(tokens: &mut Tokens) -> Result<String, ClassicsError> {
+    let area = tokens.real("A", 1.0, 1.732051)?;
+    let lines: Vec<String> = face_centres(area).iter().map(|centre| centre.map(number).join(" ")).collect();
+    Ok(format!("\n{}", lines.join("\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codejam::CodeJamProblem;
+
+    fn parse_answer(output: &str) -> Vec<[Vector; 3]> {
+        let lines: Vec<&str> = output.lines().collect();
+        lines
+            .chunks(4)
+            .map(|chunk| {
+                std::array::from_fn(|face| {
+                    let values: Vec<f64> = chunk[face + 1].split(' ').map(|v| v.parse().unwrap()).collect();
+                    [values[0], values[1], values[2]]
+                })
+            })
+            .collect()
+    }
+
+    /// The contest's checker: three face centres of a unit cube (length 1/2, at right angles)
+    /// whose shadow has the area within 1e-6.
+    fn check(centres: &[Vector; 3], area: f64) {
+        let dot = |a: &Vector, b: &Vector| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        for i in 0..3 {
+            assert!((dot(&centres[i], &centres[i]) - 0.25).abs() < 1e-6);
+            for j in i + 1..3 {
+                assert!(dot(&centres[i], &centres[j]).abs() < 1e-6);
+            }
+        }
+        let got = polygon_area(&shadow(centres));
+        assert!((got - area).abs() <= 1e-6, "area {area}: shadow {got}");
+    }
+
+    #[test]
+    fn the_sample_within_tolerance() {
+        let problem = CodeJamProblem::CubicUfo;
+        let output = problem.solve(problem.sample_input()).unwrap();
+        assert!(output.starts_with("Case #1:\n0.5 0 0\n0 0.5 0\n0 0 0.5\nCase #2:\n"), "{output}");
+        for (centres, area) in parse_answer(&output).iter().zip([1.0, "1.414213".parse::<f64>().unwrap()]) {
+            check(centres, area);
+        }
+    }
+
+    #[test]
+    fn every_area_within_tolerance() {
+        for step in 0..=2000 {
+            let area = 1.0 + (1.732050 - 1.0) * step as f64 / 2000.0;
+            check(&face_centres(area), area);
+        }
+        check(&face_centres(1.732050), 1.732050);
+    }
+}

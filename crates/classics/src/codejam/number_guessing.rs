@@ -1,0 +1,142 @@
+//! Number Guessing (interactive): find P in (A, B] within N = 30 guesses, told after each wrong
+//! guess whether P is larger or smaller. Bisection: guess the middle of what is left, so
+//! ceil(log2(B - A)) guesses at most (30 for B = 10^9).
+
+use super::{Exchange, JudgeReport, JudgeSettings, read_line, run_judge, write_line};
+use crate::ClassicsError;
+use rand::{RngExt, SeedableRng};
+use std::io::{BufRead, Write};
+
+/// Guesses a case allows.
+pub const GUESSES: usize = 30;
+
+/// What the solver still knows: P is in (low, high].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guesser {
+    /// Exclusive lower bound.
+    pub low: u64,
+    /// Inclusive upper bound.
+    pub high: u64,
+}
+
+impl Guesser {
+    /// The middle of what is left.
+    pub fn guess(&self) -> u64 {
+        self.low + (self.high - self.low).div_ceil(2)
+    }
+
+    /// Narrows after an answer to `guess`: too small means P is above it.
+    pub fn narrow(&mut self, guess: u64, too_small: bool) {
+        if too_small { self.low = guess } else { self.high = guess - 1 }
+    }
+}
+
+fn protocol(message: impl Into<String>) -> ClassicsError {
+    ClassicsError::input(message)
+}
+
+fn numbers(line: &str, count: usize, what: &str) -> Result<Vec<u64>, ClassicsError> {
+    let values: Vec<u64> = line
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| protocol(format!("'{line}' is not {what}")))?;
+    if values.len() != count {
+        return Err(protocol(format!("'{line}' is not {what}")));
+    }
+    Ok(values)
+}
+
+/// The solver's side of the protocol.
+pub fn play(input: &mut impl BufRead, output: &mut impl Write) -> Result<(), ClassicsError> {
+    let first = read_line(input)?.ok_or_else(|| protocol("the judge sent nothing"))?;
+    let cases = numbers(&first, 1, "the number of cases")?[0];
+    for _ in 0..cases {
+        let bounds = read_line(input)?.ok_or_else(|| protocol("the judge ended before A and B"))?;
+        let bounds = numbers(&bounds, 2, "A and B")?;
+        let tries = read_line(input)?.ok_or_else(|| protocol("the judge ended before N"))?;
+        let tries = numbers(&tries, 1, "N")?[0];
+        let mut guesser = Guesser { low: bounds[0], high: bounds[1] };
+        let mut solved = false;
+        for _ in 0..tries {
+            let guess = guesser.guess();
+            write_line(output, &guess.to_string())?;
+            match read_line(input)?.as_deref() {
+                Some("CORRECT") => {
+                    solved = true;
+                    break;
+                }
+                Some("TOO_SMALL") => guesser.narrow(guess, true),
+                Some("TOO_BIG") => guesser.narrow(guess, false),
+                Some("WRONG_ANSWER") | None => return Err(protocol("the judge said WRONG_ANSWER")),
+                Some(other) => return Err(protocol(format!("the judge said '{other}'"))),
+            }
+        }
+        if !solved {
+            return Err(protocol("out of guesses"));
+        }
+    }
+    Ok(())
+}
+
+/// The judge's side: secrets drawn from `settings.seed`, B = 30 (test set 1) or 10^9.
+pub fn judge(
+    settings: JudgeSettings,
+    from_solver: &mut impl BufRead,
+    to_solver: &mut impl Write,
+) -> Result<JudgeReport, ClassicsError> {
+    let high: u64 = if settings.test_set == 1 { 30 } else { 1_000_000_000 };
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(settings.seed);
+    let unsolved = format!("not found in {GUESSES} guesses");
+    run_judge(
+        settings,
+        from_solver,
+        to_solver,
+        (GUESSES, "WRONG_ANSWER", &unsolved),
+        |_| (rng.random_range(1..=high), vec![format!("0 {high}"), GUESSES.to_string()]),
+        |&mut secret, line, seen| match line.parse::<u64>() {
+            Ok(guess) if (1..=high).contains(&guess) => {
+                seen.push((guess as i64, secret as i64));
+                match guess.cmp(&secret) {
+                    std::cmp::Ordering::Equal => Exchange::Won("CORRECT".into()),
+                    std::cmp::Ordering::Less => Exchange::Continue("TOO_SMALL".into()),
+                    std::cmp::Ordering::Greater => Exchange::Continue("TOO_BIG".into()),
+                }
+            }
+            _ => Exchange::Wrong("WRONG_ANSWER".into(), format!("'{line}' is not a guess in (0, {high}]")),
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codejam::{CodeJamProblem, play_against_judge};
+
+    #[test]
+    fn wins_every_game_against_the_judge() {
+        for (test_set, seed) in [(1, 1), (2, 2), (2, 3)] {
+            let settings = JudgeSettings { cases: 20, seed, test_set };
+            let report = play_against_judge(CodeJamProblem::NumberGuessing, settings).unwrap();
+            assert_eq!((report.won, report.verdict.as_deref()), (20, None));
+            assert!(report.exchanges.iter().all(|&guesses| guesses <= GUESSES));
+        }
+    }
+
+    #[test]
+    fn bisection_finds_every_secret_of_the_small_set() {
+        for secret in 1..=30u64 {
+            let mut guesser = Guesser { low: 0, high: 30 };
+            let mut found = false;
+            for _ in 0..5 {
+                let guess = guesser.guess();
+                if guess == secret {
+                    found = true;
+                    break;
+                }
+                guesser.narrow(guess, guess < secret);
+            }
+            assert!(found, "{secret}");
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! Torricelli triangles (Project Euler 143): triangles whose sides a, b, c and whose distances
+//! p, q, r from the Fermat point to the vertices are all integers. At the point each side
+//! subtends 120°, so a² = q² + qr + r² (and likewise for b and c): p, q, r are pairwise
+//! "pairs", two numbers x, y with x² + xy + y² a square.
+//!
+//! The pairs come from the PE143 write-up's parameterisation: for coprime u > v with u ≢ v (mod 3),
+//! (2uv + v², u² − v²) is a primitive pair, and every pair is a multiple k of one. They are
+//! stored as sorted adjacency lists (compressed rows, indexed by the smaller number's value).
+//! A triangle is a pair p < q and an r > q in both p's and q's lists, up to the bound on r: the
+//! two ranges are intersected (binary searches from a much shorter one, else a merge); a pair
+//! whose p has no partner above q in range (most pairs) never reads q's list. O(pairs) to build
+//! the lists; to search, O(log) per pair plus the intersections, on every core.
+
+use curio_core::progress::{Cancelled, Progress, check};
+use curio_core::shard::Shard;
+use rayon::prelude::*;
+
+/// The largest limit accepted: the lists of pairs below it take about 1 GB.
+pub const MAX_LIMIT: u64 = 50_000_000;
+
+/// One Torricelli triangle: the distances p < q < r from the Fermat point and the sides opposite
+/// them in the triangle the three 120° angles make (a² = q² + qr + r², b² = p² + pr + r²,
+/// c² = p² + pq + q²).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TorricelliTriangle {
+    /// Distance from the Fermat point to A (the smallest).
+    pub p: u64,
+    /// Distance to B.
+    pub q: u64,
+    /// Distance to C (the largest).
+    pub r: u64,
+    /// Side BC.
+    pub a: u64,
+    /// Side CA.
+    pub b: u64,
+    /// Side AB.
+    pub c: u64,
+}
+
+impl TorricelliTriangle {
+    /// p + q + r.
+    pub fn sum(&self) -> u64 {
+        self.p + self.q + self.r
+    }
+}
+
+/// What the search found below a limit.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TorricelliResult {
+    /// The limit on p + q + r.
+    pub limit: u64,
+    /// The sum of the distinct values of p + q + r (the Project Euler answer).
+    pub sum: u64,
+    /// How many distinct values of p + q + r there are.
+    pub distinct_sums: u64,
+    /// Every triangle found, by p + q + r, then p, then q.
+    pub triangles: Vec<TorricelliTriangle>,
+    /// Pairs x < y with x + y < limit.
+    pub pairs: u64,
+}
+
+/// The integer square root of `n`, if `n` is a square.
+pub fn exact_sqrt(n: u64) -> Option<u64> {
+    let root = (n as f64).sqrt() as u64;
+    (root.saturating_sub(1)..=root + 1).find(|candidate| candidate.checked_mul(*candidate) == Some(n))
+}
+
+/// Whether x² + xy + y² is a square.
+pub fn is_pair(x: u64, y: u64) -> bool {
+    exact_sqrt(x * x + x * y + y * y).is_some()
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Calls `found(x, y)` for every pair x < y with x + y < `limit`; stops early (having called it
+/// for some) when `going` says no, which it asks once for each u.
+fn for_each_pair(limit: u64, mut going: impl FnMut() -> bool, mut found: impl FnMut(u64, u64)) {
+    let mut u = 2;
+    while u * u < limit && going() {
+        for v in 1..u {
+            let (a, b) = (2 * u * v + v * v, u * u - v * v);
+            if a + b >= limit {
+                break;
+            }
+            if (u - v) % 3 == 0 || gcd(u, v) != 1 {
+                continue;
+            }
+            let (small, large) = (a.min(b), a.max(b));
+            let mut k = 1;
+            while k * (small + large) < limit {
+                found(k * small, k * large);
+                k += 1;
+            }
+        }
+        u += 1;
+    }
+}
+
+/// Every number's larger partners, sorted: `partners[start[x]..start[x + 1]]` for x below the
+/// limit.
+struct Partners {
+    start: Vec<u32>,
+    partners: Vec<u32>,
+}
+
+impl Partners {
+    /// The lists below `limit`, checking for a cancel as it goes (every few milliseconds).
+    fn new(limit: u64, progress: &mut impl Progress) -> Result<Self, Cancelled> {
+        let size = usize::try_from(limit).unwrap_or(usize::MAX);
+        let mut start = vec![0u32; size + 1];
+        let mut going = || progress.report(0, limit, "listing pairs").is_continue();
+        for_each_pair(limit, &mut going, |x, _| start[x as usize + 1] += 1);
+        for index in 1..start.len() {
+            start[index] += start[index - 1];
+        }
+        let mut fill = start.clone();
+        let mut partners = vec![0u32; start[size] as usize];
+        for_each_pair(limit, &mut going, |x, y| {
+            partners[fill[x as usize] as usize] = y as u32;
+            fill[x as usize] += 1;
+        });
+        for x in 0..size {
+            if x % (1 << 16) == 0 && !going() {
+                break;
+            }
+            partners[start[x] as usize..start[x + 1] as usize].sort_unstable();
+        }
+        check(progress.report(0, limit, "listing pairs"))?;
+        Ok(Self { start, partners })
+    }
+
+    fn of(&self, x: u64) -> &[u32] {
+        let x = x as usize;
+        &self.partners[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+}
+
+/// Every Torricelli triangle with p + q + r <= `limit` (1..=`MAX_LIMIT`), reporting progress
+/// over p and stopping early with `Cancelled` when the sink asks.
+pub fn torricelli(limit: u64, progress: &mut impl Progress) -> Result<TorricelliResult, Cancelled> {
+    let found = torricelli_shard(limit, Shard::WHOLE, progress)?;
+    Ok(found.result())
+}
+
+/// The triangles one shard found (those whose p it owns, dealt round-robin) and the pairs
+/// below the limit: what a shard's partial result holds.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TorricelliShard {
+    /// The limit on p + q + r.
+    pub limit: u64,
+    /// Pairs x < y with x + y < limit (every shard lists them all).
+    pub pairs: u64,
+    /// The triangles found.
+    pub triangles: Vec<TorricelliTriangle>,
+}
+
+impl TorricelliShard {
+    /// Adds another shard's triangles.
+    pub fn merge(&mut self, other: TorricelliShard) {
+        self.triangles.extend(other.triangles);
+    }
+
+    /// The result: the triangles in order, and the sum and count of the distinct p + q + r.
+    pub fn result(mut self) -> TorricelliResult {
+        self.triangles.sort_unstable_by_key(|t| (t.sum(), t.p, t.q));
+        let mut sums: Vec<u64> = self.triangles.iter().map(TorricelliTriangle::sum).collect();
+        sums.dedup();
+        TorricelliResult {
+            limit: self.limit,
+            sum: sums.iter().sum(),
+            distinct_sums: sums.len() as u64,
+            triangles: self.triangles,
+            pairs: self.pairs,
+        }
+    }
+}
+
+/// The search of [`torricelli`] for the values of p that `shard` owns (every count-th, so the
+/// long lists of small p spread over the shards).
+pub fn torricelli_shard(
+    limit: u64,
+    shard: Shard,
+    progress: &mut impl Progress,
+) -> Result<TorricelliShard, Cancelled> {
+    let limit = limit.clamp(1, MAX_LIMIT);
+    check(progress.report(0, limit, "listing pairs"))?;
+    let partners = Partners::new(limit, progress)?;
+    let mut triangles = Vec::new();
+    // Batches of p, each searched on every core; small p have the longest lists, so the work
+    // is split p by p within a batch.
+    let batch = (limit / 256).max(1 << 14);
+    let mut start = 1;
+    while start < limit {
+        let end = (start + batch).min(limit);
+        let found: Vec<TorricelliTriangle> = (start..end)
+            .into_par_iter()
+            .filter(|&p| shard.owns(p))
+            .flat_map_iter(|p| triangles_from(&partners, p, limit))
+            .collect();
+        triangles.extend(found);
+        check(progress.report(end, limit, "searching triangles"))?;
+        start = end;
+    }
+    check(progress.report(limit, limit, "done"))?;
+    Ok(TorricelliShard { limit, pairs: partners.partners.len() as u64, triangles })
+}
+
+/// The triangles whose smallest distance is `p`, with p + q + r <= `limit`.
+fn triangles_from(partners: &Partners, p: u64, limit: u64) -> Vec<TorricelliTriangle> {
+    let mut found = Vec::new();
+    let of_p = partners.of(p);
+    for (index, &q) in of_p.iter().enumerate() {
+        let q = u64::from(q);
+        // r > q, so p + q + r <= limit needs p + 2q < limit.
+        if p + 2 * q >= limit {
+            break;
+        }
+        // r > q partnered with both, with p + q + r <= limit: p's partners above q in that range
+        // (most often none, and then q's list is never read) and q's partners in it.
+        let most = (limit - p - q) as u32;
+        let above_q = &of_p[index + 1..];
+        let of_p_range = &above_q[..above_q.partition_point(|&r| r <= most)];
+        if of_p_range.is_empty() {
+            continue;
+        }
+        let of_q = partners.of(q);
+        let of_q_range = &of_q[..of_q.partition_point(|&r| r <= most)];
+        common(of_p_range, of_q_range, |r| found.push(triangle(p, q, u64::from(r))));
+    }
+    found
+}
+
+/// Calls `found` with every value in both sorted lists: a binary search of the longer list for
+/// each value of a much shorter one, else one merge of the two.
+fn common(first: &[u32], second: &[u32], mut found: impl FnMut(u32)) {
+    let (shorter, longer) = if first.len() <= second.len() { (first, second) } else { (second, first) };
+    let search_steps = (usize::BITS - longer.len().leading_zeros()) as usize;
+    if shorter.len() * search_steps < longer.len() {
+        for &value in shorter {
+            if longer.binary_search(&value).is_ok() {
+                found(value);
+            }
+        }
+        return;
+    }
+    let (mut left, mut right) = (shorter, longer);
+    while let (Some(&x), Some(&y)) = (left.first(), right.first()) {
+        match x.cmp(&y) {
+            std::cmp::Ordering::Less => left = &left[1..],
+            std::cmp::Ordering::Greater => right = &right[1..],
+            std::cmp::Ordering::Equal => {
+                found(x);
+                left = &left[1..];
+                right = &right[1..];
+            }
+        }
+    }
+}
+
+/// The triangle of distances p < q < r, with its sides.
+pub fn triangle(p: u64, q: u64, r: u64) -> TorricelliTriangle {
+    let side = |x: u64, y: u64| exact_sqrt(x * x + x * y + y * y).unwrap_or(0);
+    TorricelliTriangle { p, q, r, a: side(q, r), b: side(p, r), c: side(p, q) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use curio_core::progress::NoProgress;
+
+    /// Every triple p < q < r with p + q + r <= limit checked directly.
+    fn brute_force(limit: u64) -> Vec<TorricelliTriangle> {
+        let mut found = Vec::new();
+        for p in 1..limit {
+            for q in p + 1..limit {
+                if p + q >= limit || !is_pair(p, q) {
+                    continue;
+                }
+                for r in q + 1..=limit - p - q {
+                    if is_pair(p, r) && is_pair(q, r) {
+                        found.push(triangle(p, q, r));
+                    }
+                }
+            }
+        }
+        found.sort_unstable_by_key(|t| (t.sum(), t.p, t.q));
+        found
+    }
+
+    #[test]
+    fn small_limits_find_what_brute_force_finds() {
+        for limit in [1, 100, 500, 1500] {
+            let result = torricelli(limit, &mut NoProgress).unwrap();
+            let expected = brute_force(limit);
+            assert_eq!(result.triangles, expected, "limit {limit}");
+            let mut sums: Vec<u64> = expected.iter().map(TorricelliTriangle::sum).collect();
+            sums.dedup();
+            assert_eq!(result.sum, sums.iter().sum::<u64>());
+        }
+    }
+
+    #[test]
+    fn the_project_euler_answer_for_120000() {
+        let result = torricelli(120_000, &mut NoProgress).unwrap();
+        assert_eq!(result.sum, 30_758_397);
+        for t in &result.triangles {
+            assert_eq!(t.a * t.a, t.q * t.q + t.q * t.r + t.r * t.r);
+            assert_eq!(t.c * t.c, t.p * t.p + t.p * t.q + t.q * t.q);
+        }
+    }
+
+    #[test]
+    fn the_problem_statement_example_is_found_with_its_sides() {
+        let result = torricelli(1000, &mut NoProgress).unwrap();
+        let example = result.triangles.iter().find(|t| (t.p, t.q, t.r) == (195, 264, 325)).expect("found");
+        assert_eq!((example.a, example.b, example.c), (511, 455, 399));
+        assert_eq!(example.sum(), 784);
+    }
+}

@@ -1,0 +1,329 @@
+//! Breadth-first search of the whole state graph from one position: a visited bit per position
+//! (p^n bits, shared by both cores with atomic bit sets), the frontier as blocks of position
+//! numbers (the blocks of a layer expanded in parallel), layer by layer. Reports how many
+//! positions lie at each distance, the start's eccentricity (its largest distance) and its
+//! distance to each perfect tower; [`path`] finds an optimal path between two positions.
+
+use super::{HanoiError, Move, Position, check_size};
+use curio_core::progress::{Cancelled, Progress, check};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Most positions a search takes (position numbers are 32-bit): 4 pegs up to 15 disks.
+pub const MAX_POSITIONS: u64 = u32::MAX as u64;
+/// Positions a block of the frontier holds.
+const BLOCK: usize = 1 << 16;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchReport {
+    /// Pegs.
+    pub pegs: usize,
+    /// Disks.
+    pub disks: usize,
+    /// The start, in text form.
+    pub start: String,
+    /// Positions in the graph (p^n), all reached.
+    pub positions: u64,
+    /// The largest distance from the start.
+    pub eccentricity: u64,
+    /// The distance from the start to the perfect tower on each peg.
+    pub to_perfect: Vec<u64>,
+    /// Positions at each distance from the start.
+    pub layers: Vec<u64>,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// At most the bytes the visited bits and the frontier took at once (both layers counted
+    /// whole; the blocks of a layer are freed as they are expanded).
+    pub peak_bytes: u64,
+}
+
+/// p^n, checked against [`MAX_POSITIONS`].
+pub fn positions(pegs: usize, disks: usize) -> Result<u64, HanoiError> {
+    check_size(pegs, disks)?;
+    let count = (pegs as u128).pow(disks as u32);
+    if count > u128::from(MAX_POSITIONS) {
+        return Err(HanoiError::TooBig { pegs, disks, positions: count, limit: MAX_POSITIONS });
+    }
+    Ok(count as u64)
+}
+
+/// The neighbours of position number `state` (disk i's peg is digit i in base `pegs`), passed
+/// to `visit`.
+#[inline]
+fn neighbours(state: u32, pegs: usize, disks: usize, powers: &[u64], mut visit: impl FnMut(u32)) {
+    let mut tops = [u8::MAX; 8];
+    let mut rest = u64::from(state);
+    let mut found = 0;
+    for disk in 0..disks {
+        let peg = (rest % pegs as u64) as usize;
+        rest /= pegs as u64;
+        if tops[peg] == u8::MAX {
+            tops[peg] = disk as u8;
+            found += 1;
+            if found == pegs {
+                break;
+            }
+        }
+    }
+    for from in 0..pegs {
+        let disk = tops[from];
+        if disk == u8::MAX {
+            continue;
+        }
+        let power = powers[usize::from(disk)];
+        for (to, &top) in tops.iter().enumerate().take(pegs) {
+            if to != from && top > disk {
+                let next = u64::from(state) + to as u64 * power - from as u64 * power;
+                visit(next as u32);
+            }
+        }
+    }
+}
+
+/// Searches every position from `start`, reporting each layer to `progress`.
+pub fn search(start: &Position, progress: &mut impl Progress) -> Result<SearchReport, HanoiError> {
+    let started = std::time::Instant::now();
+    let (pegs, disks) = (start.pegs, start.disks.len());
+    let count = positions(pegs, disks)?;
+    let powers: Vec<u64> = (0..disks).map(|disk| (pegs as u64).pow(disk as u32)).collect();
+    let visited: Vec<AtomicU64> = (0..count.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let mark = |state: u32| -> bool {
+        let bit = 1u64 << (state % 64);
+        visited[(state / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
+    };
+    let first = start.index() as u32;
+    mark(first);
+    let towers: Vec<u32> =
+        (0..pegs).map(|peg| Position::tower(pegs, disks, peg as u8).index() as u32).collect();
+    let mut to_perfect = vec![u64::MAX; pegs];
+    let mut frontier: Vec<Vec<u32>> = vec![vec![first]];
+    let mut layers = Vec::new();
+    let mut peak = 0u64;
+    let bits_bytes = visited.len() as u64 * 8;
+    while frontier.iter().any(|block| !block.is_empty()) {
+        let depth = layers.len() as u64;
+        let size: u64 = frontier.iter().map(|block| block.len() as u64).sum();
+        layers.push(size);
+        // A tower first visited while this layer was reached is at this layer's distance: a
+        // look at its visited bit, not a scan of the layer.
+        for (peg, &tower) in towers.iter().enumerate() {
+            let visited_now =
+                visited[(tower / 64) as usize].load(Ordering::Relaxed) & (1u64 << (tower % 64)) != 0;
+            if to_perfect[peg] == u64::MAX && visited_now {
+                to_perfect[peg] = depth;
+            }
+        }
+        let reached: u64 = layers.iter().sum();
+        check(progress.report(reached, count, "positions reached"))
+            .map_err(|Cancelled| HanoiError::Cancelled)?;
+        let current_bytes: u64 = frontier.iter().map(|block| block.capacity() as u64 * 4).sum();
+        // Each block of the layer is dropped once expanded, so the two layers overlap only in part.
+        let next: Vec<Vec<u32>> = std::mem::take(&mut frontier)
+            .into_par_iter()
+            .flat_map_iter(|block| {
+                let mut out: Vec<Vec<u32>> = vec![Vec::with_capacity(BLOCK.min(block.len() * 2))];
+                for &state in &block {
+                    neighbours(state, pegs, disks, &powers, |next| {
+                        if mark(next) {
+                            if out.last().is_some_and(|last| last.len() >= BLOCK) {
+                                out.push(Vec::with_capacity(BLOCK));
+                            }
+                            if let Some(last) = out.last_mut() {
+                                last.push(next);
+                            }
+                        }
+                    });
+                }
+                out
+            })
+            .collect();
+        let next_bytes: u64 = next.iter().map(|block| block.capacity() as u64 * 4).sum();
+        // At most both layers whole: an upper bound on what the search held at once.
+        peak = peak.max(bits_bytes + current_bytes + next_bytes);
+        frontier = next;
+    }
+    Ok(SearchReport {
+        pegs,
+        disks,
+        start: start.text(),
+        positions: count,
+        eccentricity: layers.len() as u64 - 1,
+        to_perfect,
+        layers,
+        seconds: started.elapsed().as_secs_f64(),
+        peak_bytes: peak,
+    })
+}
+
+/// Most positions [`path`] takes (two bytes of distance each, one from each end): 4 pegs up to
+/// 14 disks.
+pub const MAX_PATH_POSITIONS: u64 = 1 << 28;
+
+/// An optimal path from `start` to `goal` by bidirectional search (any pegs): distances grow a
+/// layer at a time from the end whose frontier is smaller; every position where the two searches
+/// meet gives a path, and once the two depths together reach the best such length no shorter one
+/// can exist. The path is then walked back to each end through positions one closer each time.
+pub fn path(
+    start: &Position,
+    goal: &Position,
+    progress: &mut impl Progress,
+) -> Result<Vec<Move>, HanoiError> {
+    let (pegs, disks) = (start.pegs, start.disks.len());
+    let count = positions(pegs, disks)?;
+    if count > MAX_PATH_POSITIONS {
+        return Err(HanoiError::TooBig {
+            pegs,
+            disks,
+            positions: u128::from(count),
+            limit: MAX_PATH_POSITIONS,
+        });
+    }
+    let powers: Vec<u64> = (0..disks).map(|disk| (pegs as u64).pow(disk as u32)).collect();
+    let (first, target) = (start.index() as u32, goal.index() as u32);
+    if first == target {
+        return Ok(Vec::new());
+    }
+    // Distances from each end (u8::MAX: not reached); 4-peg distances stay far below 255.
+    let mut from_start = vec![u8::MAX; count as usize];
+    let mut from_goal = vec![u8::MAX; count as usize];
+    from_start[first as usize] = 0;
+    from_goal[target as usize] = 0;
+    let (mut frontier_start, mut frontier_goal) = (vec![first], vec![target]);
+    let (mut depth_start, mut depth_goal) = (0u32, 0u32);
+    let mut best: Option<(u32, u32)> = None;
+    while best.is_none_or(|(length, _)| depth_start + depth_goal < length) {
+        if frontier_start.is_empty() || frontier_goal.is_empty() {
+            break;
+        }
+        check(progress.report(u64::from(depth_start + depth_goal), 0, "searching from both ends"))
+            .map_err(|Cancelled| HanoiError::Cancelled)?;
+        let forward = frontier_start.len() <= frontier_goal.len();
+        let (frontier, own, other, depth) = if forward {
+            (&mut frontier_start, &mut from_start, &from_goal, &mut depth_start)
+        } else {
+            (&mut frontier_goal, &mut from_goal, &from_start, &mut depth_goal)
+        };
+        *depth += 1;
+        let here = *depth;
+        if here >= u32::from(u8::MAX) {
+            break;
+        }
+        let mut next = Vec::new();
+        for &state in frontier.iter() {
+            neighbours(state, pegs, disks, &powers, |reached| {
+                if own[reached as usize] == u8::MAX {
+                    own[reached as usize] = here as u8;
+                    next.push(reached);
+                    let across = other[reached as usize];
+                    if across != u8::MAX {
+                        let length = here + u32::from(across);
+                        if best.is_none_or(|(shortest, _)| length < shortest) {
+                            best = Some((length, reached));
+                        }
+                    }
+                }
+            });
+        }
+        *frontier = next;
+    }
+    let Some((_, meet)) = best else {
+        return Err(HanoiError::Cancelled);
+    };
+    // Back from the meeting point to each end, one closer each step.
+    let walk = |distances: &[u8], from: u32| -> Vec<u32> {
+        let mut states = vec![from];
+        let mut here = from;
+        while distances[here as usize] != 0 {
+            let want = distances[here as usize] - 1;
+            let mut previous = None;
+            neighbours(here, pegs, disks, &powers, |other| {
+                if previous.is_none() && distances[other as usize] == want {
+                    previous = Some(other);
+                }
+            });
+            let Some(back) = previous else { break };
+            states.push(back);
+            here = back;
+        }
+        states
+    };
+    let mut states = walk(&from_start, meet);
+    states.reverse();
+    states.extend(walk(&from_goal, meet).into_iter().skip(1));
+    let moves = states
+        .windows(2)
+        .map(|pair| {
+            let (a, b) = (
+                Position::from_index(u64::from(pair[0]), pegs, disks),
+                Position::from_index(u64::from(pair[1]), pegs, disks),
+            );
+            let disk = (0..disks).find(|&disk| a.disks[disk] != b.disks[disk]).unwrap_or(0);
+            Move { disk: disk as u8, from: a.disks[disk], to: b.disks[disk] }
+        })
+        .collect();
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{frame_stewart, replay, three};
+    use curio_core::progress::NoProgress;
+
+    #[test]
+    fn four_peg_search_agrees_with_frame_stewart_for_small_towers() {
+        let table = frame_stewart::table(4, 9);
+        for (disks, &(moves, _)) in table.iter().enumerate().skip(1) {
+            let report = search(&Position::tower(4, disks, 0), &mut NoProgress).unwrap();
+            assert_eq!(report.positions, 4u64.pow(disks as u32));
+            assert_eq!(report.layers.iter().sum::<u64>(), report.positions);
+            assert_eq!(report.to_perfect[0], 0);
+            assert_eq!(report.to_perfect[3], moves, "{disks} disks");
+        }
+    }
+
+    #[test]
+    fn three_peg_search_agrees_with_the_formula_from_any_start() {
+        for index in [0u64, 17, 100, 242] {
+            let start = Position::from_index(index, 3, 5);
+            let report = search(&start, &mut NoProgress).unwrap();
+            for peg in 0..3 {
+                let tower = Position::tower(3, 5, peg as u8);
+                assert_eq!(report.to_perfect[peg], three::distance(&start, &tower));
+            }
+        }
+    }
+
+    #[test]
+    fn paths_are_optimal_and_legal() {
+        let start = Position::parse("0013", 4, 4).unwrap();
+        let goal = Position::parse("3210", 4, 4).unwrap();
+        let moves = path(&start, &goal, &mut NoProgress).unwrap();
+        assert_eq!(replay(&start, &moves).unwrap(), goal);
+        let report = search(&start, &mut NoProgress).unwrap();
+        assert!(moves.len() as u64 <= report.eccentricity);
+        let three_start = Position::from_index(40, 3, 5);
+        let three_goal = Position::from_index(200, 3, 5);
+        let moves = path(&three_start, &three_goal, &mut NoProgress).unwrap();
+        assert_eq!(moves.len() as u64, three::distance(&three_start, &three_goal));
+        assert_eq!(replay(&three_start, &moves).unwrap(), three_goal);
+        // Every pair of 3-peg positions of 4 disks: as long as the formula, and legal.
+        for from in 0..81 {
+            for to in (0..81).step_by(7) {
+                let (a, b) = (Position::from_index(from, 3, 4), Position::from_index(to, 3, 4));
+                let moves = path(&a, &b, &mut NoProgress).unwrap();
+                assert_eq!(moves.len() as u64, three::distance(&a, &b), "{} to {}", a.text(), b.text());
+                assert_eq!(replay(&a, &moves).unwrap(), b);
+            }
+        }
+        // Tower to tower on 4 pegs: Frame–Stewart's length.
+        for disks in 1..=8 {
+            let moves =
+                path(&Position::tower(4, disks, 0), &Position::tower(4, disks, 3), &mut NoProgress).unwrap();
+            assert_eq!(moves.len() as u64, frame_stewart::table(4, disks)[disks].0);
+        }
+        assert!(matches!(positions(4, 16), Err(HanoiError::TooBig { .. })));
+    }
+}

@@ -1,0 +1,15 @@
+//! The operating system's side of the bot, beside `jobs` and `export`: screenshots of windows
+//! (xcap, with titles read from the X server), synthetic input (enigo) and launching the
+//! programs the bot plays. Each implements a trait of the pure `bot` domain
+//! ([`ScreenSource`](::bot::ScreenSource), [`InputSink`](::bot::InputSink),
+//! [`Launcher`](::bot::targets::Launcher)), which the bot's tests implement with
+//! simulations instead.
+
+pub mod input;
+pub mod launch;
+pub mod screen;
+pub mod x11;
+
+pub use input::EnigoInput;
+pub use launch::ProcessLauncher;
+pub use screen::XcapScreen;

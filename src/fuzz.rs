@@ -1,0 +1,49 @@
+//! Every fuzz target: each domain's (its `DOMAIN`'s `fuzz_targets`) and the house's own, the
+//! settings and the partial results, which no single domain reads. See [`cli::fuzz`](crate::cli::fuzz).
+
+pub use crate::cli::fuzz::Target;
+use crate::cli::fuzz::text;
+
+/// The house's own targets.
+const HOUSE_TARGETS: &[Target] = &[
+    Target {
+        name: "settings",
+        reads: "the app's settings and saved results (curio gui --settings)",
+        run: settings,
+    },
+    Target { name: "merge-partial", reads: "partial results (curio merge)", run: merge_partial },
+];
+
+/// Every target, the domains' first.
+pub fn targets() -> Vec<&'static Target> {
+    crate::app::domain::fuzz_targets().chain(HOUSE_TARGETS).collect()
+}
+
+/// The target named `name`.
+pub fn target(name: &str) -> Option<&'static Target> {
+    targets().into_iter().find(|target| target.name == name)
+}
+
+fn settings(input: &[u8]) {
+    let Ok(state) = serde_json::from_str::<crate::app::state::AppState>(&text(input)) else { return };
+    // Build every panel the file names from its settings, and give it the same JSON as results.
+    for entry in crate::app::domain::panels() {
+        if let Some(saved) = state.panels.get(entry.key) {
+            let mut panel = (entry.build)(Some(saved), None);
+            panel.load_results(saved);
+            let _ = panel.saved_state();
+        }
+    }
+}
+
+fn merge_partial(input: &[u8]) {
+    // One partial a line: a set that is complete is merged as `curio merge` merges it.
+    let parts: Vec<(String, crate::shard::Partial)> = text(input)
+        .lines()
+        .enumerate()
+        .filter_map(|(line, part)| crate::shard::Partial::parse(part).ok().map(|p| (line.to_string(), p)))
+        .collect();
+    if let Ok(set) = crate::shard::complete_set(parts) {
+        let _ = crate::cli::merge::merged(&set, &crate::app::domain::merges());
+    }
+}
