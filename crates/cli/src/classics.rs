@@ -2,7 +2,7 @@
 //! Quality of Living and the eight Code Jam 2018 problems (contest input on stdin, output on
 //! stdout; the interactive two talk to a judge, or play this program's own judge with
 //! `--judge`).
-use crate::facets::{GroupArgs, Merged, merged};
+use crate::facets::{GroupArgs, MergeResult, merged};
 
 use super::{CliError, named, print_json, usage};
 use crate::shards::{ShardArgs, read_set};
@@ -157,11 +157,6 @@ impl GroupArgs for ClassicsArgs {
     }
 }
 
-/// The merge of `merge_tournaments`, boxed to print as its command prints: its `Merge` in the domain's declaration.
-pub fn merge_tournaments_merged(parts: &[curio_core::shard::Partial]) -> Result<Box<dyn Merged>, CliError> {
-    Ok(merged(merge_tournaments(parts)?, print_census))
-}
-
 /// The fuzz target `quality-task`: what this command group reads, from any bytes.
 pub fn fuzz_quality_task(input: &[u8]) {
     if let Ok(task) = ::classics::quality::Task::parse(&crate::fuzz::text(input))
@@ -220,7 +215,7 @@ fn tournaments_command(args: TournamentsArgs) -> Result<(), CliError> {
 }
 
 /// `curio merge` of `classics tournaments` partials.
-pub(super) fn merge_tournaments(parts: &[Partial]) -> Result<tournaments::Census, CliError> {
+pub fn merge_tournaments(parts: &[Partial]) -> MergeResult {
     let (job, data): (TournamentsJob, Vec<tournaments::Census>) = read_set(parts)?;
     if !(1..=tournaments::MAX_PLAYERS).contains(&job.players) {
         return Err(usage(anyhow::anyhow!(
@@ -249,7 +244,7 @@ pub(super) fn merge_tournaments(parts: &[Partial]) -> Result<tournaments::Census
         crate::shards::check_block(part, shard.tournaments, total, "tournaments")?;
         census.merge(shard);
     }
-    Ok(census)
+    Ok(merged(census, print_census))
 }
 
 /// What decides a sharded `classics tournaments`' result.

@@ -1,6 +1,6 @@
 //! `curio fermat ...`: Fermat points, geometric medians, Torricelli triangles (Project Euler 143)
 //! and Project Euler 299.
-use crate::facets::{GroupArgs, Merged, merged};
+use crate::facets::{GroupArgs, MergeResult, merged};
 
 use super::export_file::{check_output, save_with_bar};
 use super::{CliError, print_json, run_job_with_bar, usage};
@@ -199,13 +199,6 @@ impl GroupArgs for FermatArgs {
     }
 }
 
-/// The merge of `merge_torricelli`, boxed to print as its command prints: its `Merge` in the domain's declaration.
-pub fn merge_torricelli_merged(parts: &[curio_core::shard::Partial]) -> Result<Box<dyn Merged>, CliError> {
-    Ok(merged(merge_torricelli(parts)?, |(job, result), seconds, json| {
-        print_torricelli(job, result, seconds, json)
-    }))
-}
-
 fn run(args: FermatArgs) -> Result<(), CliError> {
     match args.command {
         FermatCommand::Point(args) => point(args),
@@ -282,11 +275,9 @@ fn torricelli_command(args: TorricelliArgs) -> Result<(), CliError> {
 }
 
 /// `curio merge` of `fermat torricelli` partials.
-pub(super) fn merge_torricelli(
-    parts: &[Partial],
-) -> Result<(TorricelliJob, torricelli::TorricelliResult), CliError> {
+pub fn merge_torricelli(parts: &[Partial]) -> MergeResult {
     let (job, data): (TorricelliJob, Vec<torricelli::TorricelliShard>) = read_set(parts)?;
-    let mut merged = torricelli::TorricelliShard { limit: job.limit, ..Default::default() };
+    let mut total = torricelli::TorricelliShard { limit: job.limit, ..Default::default() };
     for shard in data {
         if shard.limit != job.limit.clamp(1, torricelli::MAX_LIMIT) {
             return Err(usage(anyhow::anyhow!(
@@ -314,11 +305,11 @@ pub(super) fn merge_torricelli(
                 t.r
             )));
         }
-        merged.pairs = shard.pairs;
-        merged.merge(shard);
+        total.pairs = shard.pairs;
+        total.merge(shard);
     }
-    let result = merged.result();
-    Ok((job, result))
+    let result = total.result();
+    Ok(merged((job, result), |(job, result), seconds, json| print_torricelli(job, result, seconds, json)))
 }
 
 pub(super) fn print_torricelli(

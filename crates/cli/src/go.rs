@@ -1,7 +1,7 @@
 //! `curio go ...`: Go on a board without lines: the exact integer square root, touching
 //! placement, the six placement modes on a recorded game, self-play of the computer player, and
 //! the position as SVG or PNG.
-use crate::facets::{GroupArgs, Merged, merged};
+use crate::facets::{GroupArgs, MergeResult, merged};
 
 use super::{CliError, named, print_json, usage};
 use crate::shards::ShardArgs;
@@ -188,11 +188,6 @@ impl GroupArgs for GoArgs {
     }
 }
 
-/// The merge of `merge_selfplay`, boxed to print as its command prints: its `Merge` in the domain's declaration.
-pub fn merge_selfplay_merged(parts: &[curio_core::shard::Partial]) -> Result<Box<dyn Merged>, CliError> {
-    Ok(merged(merge_selfplay(parts)?, |(job, report), _, json| print_match(job, report, json)))
-}
-
 /// The fuzz target `go-record`: what this command group reads, from any bytes.
 pub fn fuzz_go_record(input: &[u8]) {
     if let Ok(game) = ::go::Game::from_record(&crate::fuzz::text(input)) {
@@ -332,9 +327,7 @@ fn selfplay(args: SelfplayArgs) -> Result<(), CliError> {
 }
 
 /// `curio merge` of `go selfplay` partials.
-pub(super) fn merge_selfplay(
-    parts: &[curio_core::shard::Partial],
-) -> Result<(SelfplayJob, ai::MatchReport), CliError> {
+pub fn merge_selfplay(parts: &[curio_core::shard::Partial]) -> MergeResult {
     let (job, data): (SelfplayJob, Vec<ai::MatchTally>) = crate::shards::read_set(parts)?;
     for (part, shard) in parts.iter().zip(&data) {
         crate::shards::check_block(part, shard.games as u64, job.games as u64, "games")?;
@@ -342,7 +335,7 @@ pub(super) fn merge_selfplay(
     let mut tally = ai::MatchTally::default();
     data.iter().for_each(|shard| tally.merge(shard));
     let report = tally.report();
-    Ok((job, report))
+    Ok(merged((job, report), |(job, report), _, json| print_match(job, report, json)))
 }
 
 pub(super) fn print_match(job: &SelfplayJob, report: &ai::MatchReport, json: bool) -> Result<(), CliError> {

@@ -2,7 +2,7 @@
 //! prints what a single run prints. It merges the commands it is given (each domain's
 //! [`Merge`]s) and names none of them.
 
-use crate::facets::{Merge, Merged};
+use crate::facets::{Merge, MergeResult};
 use crate::shards::wall_seconds;
 use crate::{CliError, usage};
 use clap::Args;
@@ -44,7 +44,7 @@ pub fn run(args: MergeArgs, merges: &[&Merge]) -> Result<(), CliError> {
 }
 
 /// Merges a complete set of partials (see [`complete_set`]) by their command, one of `merges`.
-pub fn merged(parts: &[Partial], merges: &[&Merge]) -> Result<Box<dyn Merged>, CliError> {
+pub fn merged(parts: &[Partial], merges: &[&Merge]) -> MergeResult {
     let command = parts[0].command.as_str();
     match merges.iter().find(|merge| merge.command == command) {
         Some(merge) => (merge.merge)(parts),

@@ -1,6 +1,6 @@
 //! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
 //! game window.
-use crate::facets::{GroupArgs, Merged, merged};
+use crate::facets::{GroupArgs, MergeResult, merged};
 
 use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::shards::{ShardArgs, check_block, read_set, wall_seconds};
@@ -193,16 +193,6 @@ impl GroupArgs for MinesArgs {
     }
 }
 
-/// The merge of `merge_bench`, boxed to print as its command prints: its `Merge` in the domain's declaration.
-pub fn merge_bench_merged(parts: &[curio_core::shard::Partial]) -> Result<Box<dyn Merged>, CliError> {
-    Ok(merged(merge_bench(parts)?, |result, _, json| print_bench(result, json)))
-}
-
-/// The merge of `merge_compare`, boxed to print as its command prints: its `Merge` in the domain's declaration.
-pub fn merge_compare_merged(parts: &[curio_core::shard::Partial]) -> Result<Box<dyn Merged>, CliError> {
-    Ok(merged(merge_compare(parts)?, |comparison, _, json| print_comparison(comparison, json)))
-}
-
 /// The fuzz target `mines-board`: what this command group reads, from any bytes.
 pub fn fuzz_mines_board(input: &[u8]) {
     let Ok(board) = ::mines::text::parse(&crate::fuzz::text(input)) else { return };
@@ -253,7 +243,7 @@ pub(super) fn print_bench(result: &::mines::BenchResult, json: bool) -> Result<(
 
 /// `curio merge` of `mines bench` partials. Games/s: all shards together, if they ran side by
 /// side; threads: all shards' threads.
-pub(super) fn merge_bench(parts: &[Partial]) -> Result<::mines::BenchResult, CliError> {
+pub fn merge_bench(parts: &[Partial]) -> MergeResult {
     let (job, data): (BenchJob, Vec<ShardData<Tally>>) = read_set(parts)?;
     for (part, shard) in parts.iter().zip(&data) {
         check_block(part, shard.tally.games, job.games.games, "games")?;
@@ -261,7 +251,9 @@ pub(super) fn merge_bench(parts: &[Partial]) -> Result<::mines::BenchResult, Cli
     let mut tally = Tally::default();
     data.iter().for_each(|shard| tally.merge(&shard.tally));
     let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
-    Ok(tally.result(&job.games, &job.solver()?, threads, wall_seconds(parts)))
+    Ok(merged(tally.result(&job.games, &job.solver()?, threads, wall_seconds(parts)), |result, _, json| {
+        print_bench(result, json)
+    }))
 }
 
 fn compare(args: BenchArgs) -> Result<(), CliError> {
@@ -293,7 +285,7 @@ pub(super) fn print_comparison(comparison: &::mines::Comparison, json: bool) -> 
 }
 
 /// `curio merge` of `mines compare` partials.
-pub(super) fn merge_compare(parts: &[Partial]) -> Result<::mines::Comparison, CliError> {
+pub fn merge_compare(parts: &[Partial]) -> MergeResult {
     let (job, data): (BenchJob, Vec<ShardData<ComparisonTally>>) = read_set(parts)?;
     for (part, shard) in parts.iter().zip(&data) {
         check_block(part, shard.tally.candidate.games, job.games.games, "games")?;
@@ -302,7 +294,10 @@ pub(super) fn merge_compare(parts: &[Partial]) -> Result<::mines::Comparison, Cl
     let mut tally = ComparisonTally::default();
     data.iter().for_each(|shard| tally.merge(&shard.tally));
     let threads = data.iter().map(|shard| shard.threads).fold(0usize, usize::saturating_add);
-    Ok(tally.result(&job.games, &job.solver()?, &Policy::default(), threads))
+    Ok(merged(
+        tally.result(&job.games, &job.solver()?, &Policy::default(), threads),
+        |comparison, _, json| print_comparison(comparison, json),
+    ))
 }
 
 /// The board in the text file at `path`; a file that cannot be read or parsed is bad input.

@@ -1,5 +1,5 @@
 //! `curio tetris ...`: evolve weights, play games with weights, time the evaluator.
-use crate::facets::{GroupArgs, Merged, merged};
+use crate::facets::{GroupArgs, MergeResult, merged};
 
 use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::shards::{ShardArgs, read_set, wall_seconds};
@@ -209,11 +209,6 @@ impl GroupArgs for TetrisArgs {
     }
 }
 
-/// The merge of `merge_play`, boxed to print as its command prints: its `Merge` in the domain's declaration.
-pub fn merge_play_merged(parts: &[curio_core::shard::Partial]) -> Result<Box<dyn Merged>, CliError> {
-    Ok(merged(merge_play(parts)?, |(job, report), _, json| print_play(job, report, json)))
-}
-
 /// The fuzz target `tetris-weights`: what this command group reads, from any bytes.
 pub fn fuzz_tetris_weights(input: &[u8]) {
     let _ = ::tetris::parse_weights(&crate::fuzz::text(input), "input");
@@ -360,7 +355,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
 
 /// `curio merge` of `tetris play` partials (pieces/s: all shards together, if they ran side by
 /// side).
-pub(super) fn merge_play(parts: &[Partial]) -> Result<(PlayJob, tetris::PlayReport), CliError> {
+pub fn merge_play(parts: &[Partial]) -> MergeResult {
     let (job, data): (PlayJob, Vec<tetris::PlayTally>) = read_set(parts)?;
     for (part, shard) in parts.iter().zip(&data) {
         crate::shards::check_block(part, shard.lines.count, job.games, "games")?;
@@ -368,7 +363,7 @@ pub(super) fn merge_play(parts: &[Partial]) -> Result<(PlayJob, tetris::PlayRepo
     let mut tally = tetris::PlayTally::default();
     data.iter().for_each(|shard| tally.merge(shard));
     let report = tally.report(wall_seconds(parts));
-    Ok((job, report))
+    Ok(merged((job, report), |(job, report), _, json| print_play(job, report, json)))
 }
 
 pub(super) fn print_play(job: &PlayJob, report: &tetris::PlayReport, json: bool) -> Result<(), CliError> {

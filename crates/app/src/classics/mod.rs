@@ -194,7 +194,7 @@ pub const DOMAIN: Domain = Domain {
     commands: CommandGroup::of::<curio_cli::classics::ClassicsArgs>(),
     panels: &[PanelEntry::of::<ClassicsPanel>()],
     merges: &[
-        Merge { command: "classics tournaments", merge: curio_cli::classics::merge_tournaments_merged },
+        Merge { command: "classics tournaments", merge: curio_cli::classics::merge_tournaments },
     ],
     game_window: None,
     fuzz_targets: &[

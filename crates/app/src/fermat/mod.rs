@@ -430,7 +430,7 @@ pub const DOMAIN: Domain = Domain {
     commands: CommandGroup::of::<curio_cli::fermat::FermatArgs>(),
     panels: &[PanelEntry::of::<FermatPanel>()],
     merges: &[
-        Merge { command: "fermat torricelli", merge: curio_cli::fermat::merge_torricelli_merged },
+        Merge { command: "fermat torricelli", merge: curio_cli::fermat::merge_torricelli },
     ],
     game_window: None,
     fuzz_targets: &[],

@@ -14,7 +14,7 @@ use crate::widgets::{FigureExport, Outcome, job_progress, outcome_label};
 use crate::{background, theme};
 use ::go::ai::{self, Strength, Thought};
 use ::go::placement::{self, Mode, PlaceError, Placement, Request, Thing};
-use ::go::{BOARD, Colour, DEFAULT_RADIUS, Game, Move, Point, Stone, figure, game_geometry};
+use ::go::{BOARD, Colour, Game, Move, Point, Stone, figure, game_geometry};
 use curio_core::jobs::Job;
 use curio_core::progress::Cancelled;
 use eframe::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
@@ -160,7 +160,7 @@ impl PanelType for GoPanel {
 impl GoPanel {
     fn fresh_game(state: &GoPanelState) -> Game {
         let geometry = game_geometry(state.radius)
-            .unwrap_or_else(|| game_geometry(DEFAULT_RADIUS).expect("the default radius is in range"));
+            .unwrap_or_else(|| game_geometry(::go::RADIUS.default).expect("the default radius is in range"));
         Game::new(geometry, state.komi)
     }
 
@@ -659,7 +659,7 @@ pub const DOMAIN: Domain = Domain {
     commands: CommandGroup::of::<curio_cli::go::GoArgs>(),
     panels: &[PanelEntry::of::<GoPanel>()],
     merges: &[
-        Merge { command: "go selfplay", merge: curio_cli::go::merge_selfplay_merged },
+        Merge { command: "go selfplay", merge: curio_cli::go::merge_selfplay },
     ],
     game_window: None,
     fuzz_targets: &[

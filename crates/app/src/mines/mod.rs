@@ -549,8 +549,8 @@ pub const DOMAIN: Domain = Domain {
     commands: CommandGroup::of::<curio_cli::mines::MinesArgs>(),
     panels: &[PanelEntry::of::<MinesPanel>()],
     merges: &[
-        Merge { command: "mines bench", merge: curio_cli::mines::merge_bench_merged },
-        Merge { command: "mines compare", merge: curio_cli::mines::merge_compare_merged },
+        Merge { command: "mines bench", merge: curio_cli::mines::merge_bench },
+        Merge { command: "mines compare", merge: curio_cli::mines::merge_compare },
     ],
     game_window: Some(GameWindow {
         about: "Open a standalone classic game window (the bot's target); --log appends one JSON line per finished game.",

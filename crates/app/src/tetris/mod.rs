@@ -395,7 +395,7 @@ pub const DOMAIN: Domain = Domain {
     commands: CommandGroup::of::<curio_cli::tetris::TetrisArgs>(),
     panels: &[PanelEntry::of::<TetrisPanel>()],
     merges: &[
-        Merge { command: "tetris play", merge: curio_cli::tetris::merge_play_merged },
+        Merge { command: "tetris play", merge: curio_cli::tetris::merge_play },
     ],
     game_window: None,
     fuzz_targets: &[
