@@ -15,7 +15,7 @@ pub use {bot, bulls, classics, fermat, go, gregg, hanoi, mines, puzlogic, star, 
 pub mod fuzz;
 
 use app::DOMAINS;
-use app::domain::merges;
+use app::domain::{house, merges};
 use clap::{Args, FromArgMatches};
 use cli::CliError;
 
@@ -28,11 +28,14 @@ const AFTER_HELP: &str = "With no subcommand, opens the desktop app. Each comman
 pub fn command() -> clap::Command {
     let mut command =
         clap::Command::new("curio").version(env!("CARGO_PKG_VERSION")).about(ABOUT).after_help(AFTER_HELP);
+    let house = house();
     for domain in DOMAINS {
-        let mut group = (domain.commands.augment)(clap::Command::new(domain.name)).about(domain.about);
+        let mut group =
+            (domain.commands.augment)(clap::Command::new(domain.name), &house).about(domain.about);
         if let Some(window) = &domain.game_window {
-            group =
-                group.subcommand((window.commands.augment)(clap::Command::new("window")).about(window.about));
+            group = group.subcommand(
+                (window.commands.augment)(clap::Command::new("window"), &house).about(window.about),
+            );
         }
         command = command.subcommand(group);
     }
@@ -77,9 +80,12 @@ pub fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
             let Some(domain) = DOMAINS.iter().find(|domain| domain.name == name) else {
                 return Err(cli::usage(anyhow::anyhow!("unknown command '{name}'")));
             };
+            let house = house();
             match (&domain.game_window, sub.subcommand()) {
-                (Some(window), Some(("window", window_matches))) => (window.commands.run)(window_matches),
-                _ => (domain.commands.run)(sub),
+                (Some(window), Some(("window", window_matches))) => {
+                    (window.commands.run)(window_matches, &house)
+                }
+                _ => (domain.commands.run)(sub, &house),
             }
         }
     }

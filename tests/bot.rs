@@ -2,7 +2,7 @@
 //! Mines (tests/fixtures/bot, each with the board read by eye in a .txt beside it), on boards
 //! drawn at several cell sizes and colours, and its whole loop on a simulated target.
 
-use curio::bot::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
+use curio::bot::mines::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
 use curio::bot::{
     Bot, BotSettings, CellRead, MinesGame, TargetKind, Theme, calibrate, cell_changed, check_reads,
     consistent, read,
@@ -210,7 +210,7 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
         SimulatedScreen(simulation.clone()),
         SimulatedInput(simulation.clone()),
         settings,
-        TargetKind::Builtin,
+        TargetKind::Program(&curio::bot::mines::BUILTIN),
         window.clone(),
     );
     // A bot whose clicks are lost would wait forever: stop it after far more statuses than
@@ -273,7 +273,7 @@ fn a_mine_count_that_does_not_fit_the_board_stops_with_a_clear_reason() {
             SimulatedScreen(simulation.clone()),
             SimulatedInput(simulation.clone()),
             settings,
-            TargetKind::Builtin,
+            TargetKind::Program(&curio::bot::mines::BUILTIN),
             window,
         );
         let (report, _) =
@@ -305,7 +305,7 @@ fn bot_on(
         SimulatedScreen(simulation.clone()),
         SimulatedInput(simulation.clone()),
         settings,
-        TargetKind::Builtin,
+        TargetKind::Program(&curio::bot::mines::BUILTIN),
         window,
     );
     (simulation, bot)

@@ -4,7 +4,7 @@
 
 use crate::common::{harness, settle, snapshot_app};
 use curio::app::CurioApp;
-use curio::app::bot::{BotPanel, BotPanelState, GameChoice, TargetChoice};
+use curio::app::bot::{BotPanel, BotPanelState, WINDOW};
 use curio::app::state::AppState;
 use curio::bot::Level;
 use eframe::egui::accesskit::Role;
@@ -43,7 +43,7 @@ fn settings_change_by_label_and_survive_a_restart() {
     harness.get_by_label("dry run (advise only, click nothing)").click();
     harness.run();
     let settings = harness.state().state().settings::<BotPanel>();
-    assert_eq!(settings.target, TargetChoice::GnomeMines);
+    assert_eq!(settings.target, "gnome-mines");
     assert_eq!(settings.level, Level::Expert);
     assert!(settings.dry_run);
     let saved = AppState::default().with::<BotPanel>(&settings);
@@ -58,9 +58,37 @@ fn settings_change_by_label_and_survive_a_restart() {
 }
 
 #[test]
+fn settings_saved_by_earlier_versions_keep_their_game_and_target() {
+    for (saved, game, target) in [
+        (r#"{"game":"Mines","target":"GnomeMines"}"#, "mines", "gnome-mines"),
+        (r#"{"game":"Puzlogic","target":"Window"}"#, "puzlogic", WINDOW),
+        // GNOME Mines is not a Puzlogic program: the game's built-in window instead.
+        (r#"{"game":"Puzlogic","target":"GnomeMines"}"#, "puzlogic", "builtin"),
+        (r#"{"game":"chess","target":"builtin"}"#, "mines", "builtin"),
+    ] {
+        let state: AppState = serde_json::from_str(&format!(r#"{{"bot":{saved}}}"#)).expect("loads");
+        let settings = CurioApp::with_state(state, None).state().settings::<BotPanel>();
+        assert_eq!((settings.game.as_str(), settings.target.as_str()), (game, target), "{saved}");
+    }
+}
+
+#[test]
+fn choosing_a_game_offers_its_programs_only() {
+    let mut harness = harness(bot_app(BotPanelState::default()));
+    harness.run();
+    harness.get_by_label("GNOME Mines").click();
+    harness.run();
+    harness.get_all_by_label("Puzlogic").last().expect("the pane's game choice").click();
+    harness.run();
+    assert!(harness.query_by_label("GNOME Mines").is_none(), "Puzlogic has no GNOME Mines target");
+    let settings = harness.state().state().settings::<BotPanel>();
+    assert_eq!((settings.game.as_str(), settings.target.as_str()), ("puzlogic", "builtin"));
+}
+
+#[test]
 fn a_window_target_needs_a_window() {
     let mut state = BotPanelState::default();
-    state.target = TargetChoice::Window;
+    state.target = WINDOW.into();
     let mut harness = harness(bot_app(state));
     harness.run();
     if std::env::var_os("DISPLAY").is_none() {
@@ -74,19 +102,19 @@ fn a_window_target_needs_a_window() {
 /// One bot at a time: they share the screen's pointer.
 static POINTER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn play_from_the_pane(target: TargetChoice, games: u32) {
-    play_game_from_the_pane(GameChoice::Mines, target, games);
+fn play_from_the_pane(target: &str, games: u32) {
+    play_game_from_the_pane("mines", target, games);
 }
 
-fn play_game_from_the_pane(game: GameChoice, target: TargetChoice, games: u32) {
+fn play_game_from_the_pane(game: &str, target: &str, games: u32) {
     if !display_or_skip() {
         return;
     }
     let _pointer = POINTER.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     use_curio_binary();
     let mut state = BotPanelState::default();
-    state.game = game;
-    state.target = target;
+    state.game = game.into();
+    state.target = target.into();
     state.games = games;
     state.max_moves_per_second = 40.0;
     let mut harness = harness(bot_app(state));
@@ -104,17 +132,17 @@ fn play_game_from_the_pane(game: GameChoice, target: TargetChoice, games: u32) {
 
 #[test]
 fn the_pane_plays_the_builtin_window() {
-    play_from_the_pane(TargetChoice::Builtin, 2);
+    play_from_the_pane("builtin", 2);
 }
 
 #[test]
 fn the_pane_plays_the_builtin_puzlogic_window() {
-    play_game_from_the_pane(GameChoice::Puzlogic, TargetChoice::Builtin, 2);
+    play_game_from_the_pane("puzlogic", "builtin", 2);
 }
 
 #[test]
 fn the_pane_plays_gnome_mines() {
-    play_from_the_pane(TargetChoice::GnomeMines, 1);
+    play_from_the_pane("gnome-mines", 1);
 }
 
 #[test]

@@ -185,10 +185,10 @@ fn the_bot_reads_the_game_window_as_the_window_shows_it() {
 
 #[test]
 fn the_bot_pane_offers_puzlogic() {
-    use curio::app::bot::{BotPanel, BotPanelState, GameChoice};
+    use curio::app::bot::{BotPanel, BotPanelState};
     use curio::bot::TargetKind;
-    let state = BotPanelState { game: GameChoice::Puzlogic, ..BotPanelState::default() };
-    assert_eq!(state.kind(), TargetKind::BuiltinPuzlogic);
+    let state = BotPanelState { game: "puzlogic".into(), ..BotPanelState::default() };
+    assert_eq!(state.kind(), Some(TargetKind::Program(&curio::bot::puzlogic::BUILTIN)));
     let app = CurioApp::with_state(AppState::showing::<BotPanel>().with::<BotPanel>(&BotPanelState::default()), None);
     let mut harness = crate::common::harness(app);
     harness.run();
@@ -196,5 +196,5 @@ fn the_bot_pane_offers_puzlogic() {
     harness.get_all_by_label("Puzlogic").last().expect("the pane's game choice").click();
     harness.run();
     assert_eq!(harness.state().panel(), "bot");
-    assert_eq!(harness.state_mut().panel_mut::<BotPanel>().state.game, GameChoice::Puzlogic);
+    assert_eq!(harness.state_mut().panel_mut::<BotPanel>().state.game, "puzlogic");
 }

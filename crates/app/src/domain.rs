@@ -22,6 +22,9 @@ pub struct Domain {
     pub merges: &'static [Merge],
     /// Its game window, opened by `curio <name> window`, if it has one.
     pub game_window: Option<GameWindow>,
+    /// The game the bot plays through the screen, if it is one (`curio bot play --game <name>`,
+    /// the bot's pane).
+    pub bot_game: Option<&'static bot::BotGame>,
     /// A fuzz target for each file format it reads.
     pub fuzz_targets: &'static [Target],
 }
@@ -42,6 +45,16 @@ pub fn panels() -> impl Iterator<Item = &'static PanelEntry> {
 /// Every domain's merges.
 pub fn merges() -> Vec<&'static Merge> {
     crate::DOMAINS.iter().flat_map(|domain| domain.merges).collect()
+}
+
+/// Every domain's bot game, in declaration order.
+pub fn bot_games() -> Vec<&'static bot::BotGame> {
+    crate::DOMAINS.iter().filter_map(|domain| domain.bot_game).collect()
+}
+
+/// What the declarations give the commands that serve every domain.
+pub fn house() -> curio_cli::facets::House {
+    curio_cli::facets::House { bot_games: bot_games() }
 }
 
 /// Every domain's fuzz targets.

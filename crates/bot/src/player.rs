@@ -440,10 +440,10 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
         }
     }
 
-    /// Whether the target shows another window (GNOME Mines opens its scores dialog only on a
-    /// win).
+    /// Whether the target shows another window of its own (a program that opens dialogs, such
+    /// as GNOME Mines' scores after a win).
     fn dialog_open(&mut self) -> bool {
-        self.kind == TargetKind::GnomeMines
+        self.kind.program().is_some_and(|program| program.opens_dialogs)
             && self.screen.windows().is_ok_and(|windows| {
                 windows.iter().any(|window| {
                     window.id != self.window.id
@@ -509,8 +509,8 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
         loop {
             let frame = self.capture()?;
             let found = self.game.calibrate(&frame.image);
-            // A dialog that opened late (GNOME Mines' scores, after the next game was asked
-            // for) hides the board: close it, as a player would.
+            // A dialog that opened late (a scores dialog, after the next game was asked for)
+            // hides the board: close it, as a player would.
             if found.is_err() && !self.settings.dry_run && self.dialog_open() {
                 self.close_dialogs()?;
                 if Instant::now() > deadline {
@@ -521,14 +521,16 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
             let size_due = size_clicks.0 < 4
                 && size_clicks.1.is_none_or(|at| at.elapsed() > Duration::from_millis(1500));
             // Only before the first board: a click there later would land on the board.
-            if found.is_err()
-                && self.kind == TargetKind::GnomeMines
+            let start_click = self.kind.program().and_then(|program| program.start_click);
+            if let Some(start_click) = start_click
+                && found.is_err()
                 && !self.board_seen
                 && size_due
                 && !self.settings.dry_run
             {
-                // GNOME Mines opens on its size chooser: pick the size, as a player would.
-                let (x, y) = targets::gnome_level_button(&self.window, self.settings.level);
+                // The program opens on a start screen (a size chooser): pick the size, as a
+                // player would.
+                let [x, y] = start_click(&self.window, self.settings.level);
                 let (screen_x, screen_y) = to_screen(&self.window, x, y);
                 self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
                 size_clicks = (size_clicks.0 + 1, Some(Instant::now()));

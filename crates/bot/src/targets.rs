@@ -1,21 +1,88 @@
-//! The games the bot plays: the built-in window (`curio mines window`), GNOME Mines, or any open
-//! window by title or id; how each is found and restarted the way a player would. Launching a
-//! program is the platform's work, behind the [`Launcher`] trait
-//! (`platform::launch::ProcessLauncher`).
+//! The targets the bot plays: a program a game declares ([`Program`]: its built-in window, GNOME
+//! Mines), launched by the bot, or any open window by title or id; how each is found. Launching
+//! a program is the platform's work, behind the [`Launcher`] trait
+//! (`platform::launch::ProcessLauncher`), from the [`LaunchCommand`] the program's declaration
+//! gives.
 
-use super::mines::vision::Theme;
 use super::screen::{ScreenSource, WindowInfo};
 use std::time::{Duration, Instant};
 
-/// Which game.
+/// A program the bot launches to play a game, as the game declares it
+/// ([`BotGame::programs`](crate::BotGame::programs)).
+#[derive(Debug)]
+pub struct Program {
+    /// How `--target` names it (`builtin`, `gnome-mines`).
+    pub name: &'static str,
+    /// Its name for people (`GNOME Mines`).
+    pub label: &'static str,
+    /// (Part of) its window's title.
+    pub title: &'static str,
+    /// What to run for a launch.
+    pub command: fn(&LaunchRequest) -> LaunchCommand,
+    /// Whether it opens windows of its own over the board (a scores dialog after a win), which
+    /// the loop closes with Escape before it reads on.
+    pub opens_dialogs: bool,
+    /// Where to click, in window pixels, while no board shows yet: the button of the size asked
+    /// for on its start screen, if it opens on one.
+    pub start_click: Option<fn(&WindowInfo, Level) -> [f64; 2]>,
+}
+
+impl PartialEq for Program {
+    fn eq(&self, other: &Program) -> bool {
+        self.name == other.name && self.title == other.title
+    }
+}
+
+impl Eq for Program {}
+
+/// The executable of a [`LaunchCommand`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Executable {
+    /// Curio itself (the running binary, or the one `CURIO_BIN` names).
+    Curio,
+    /// An installed program: the first of these paths that exists, else the last as a name
+    /// looked up on the `PATH`.
+    Installed(&'static [&'static str]),
+}
+
+/// What the platform runs to launch a [`Program`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchCommand {
+    /// The executable.
+    pub executable: Executable,
+    /// Its arguments.
+    pub arguments: Vec<String>,
+    /// Files written, before the launch, into a settings folder made for it (path inside the
+    /// folder, contents); the folder goes when the target does.
+    pub settings: Vec<(String, String)>,
+    /// Environment variables set to the settings folder's path.
+    pub settings_variables: Vec<&'static str>,
+    /// Other environment variables.
+    pub environment: Vec<(&'static str, String)>,
+    /// Whether it needs a session bus of its own (started with `dbus-run-session` where it is
+    /// installed).
+    pub session_bus: bool,
+}
+
+impl LaunchCommand {
+    /// Runs `executable` with `arguments`, nothing else.
+    pub fn new(executable: Executable, arguments: Vec<String>) -> LaunchCommand {
+        LaunchCommand {
+            executable,
+            arguments,
+            settings: Vec::new(),
+            settings_variables: Vec::new(),
+            environment: Vec::new(),
+            session_bus: false,
+        }
+    }
+}
+
+/// Which target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TargetKind {
-    /// `curio mines window`, launched by the bot.
-    Builtin,
-    /// `curio puzlogic window`, launched by the bot.
-    BuiltinPuzlogic,
-    /// GNOME Mines, launched by the bot.
-    GnomeMines,
+    /// A program of the game's, launched by the bot.
+    Program(&'static Program),
     /// A window already open, found by (part of) its title.
     Window(String),
     /// A window already open, by the id `curio bot windows` lists.
@@ -23,40 +90,44 @@ pub enum TargetKind {
 }
 
 impl TargetKind {
-    /// Parses `builtin`, `gnome-mines`, a window id (decimal or `0x` hexadecimal, as `curio bot
-    /// windows` and `xwininfo` list them) or a window title.
-    pub fn parse(text: &str) -> TargetKind {
+    /// Parses the name of one of `programs`, a window id (decimal or `0x` hexadecimal, as
+    /// `curio bot windows` and `xwininfo` list them) or a window title.
+    pub fn parse(text: &str, programs: &'static [Program]) -> TargetKind {
+        if let Some(program) = programs.iter().find(|program| program.name == text) {
+            return TargetKind::Program(program);
+        }
         let id = match text.strip_prefix("0x") {
             Some(hex) => u32::from_str_radix(hex, 16).ok(),
             None => text.parse().ok(),
         };
-        match (text, id) {
-            ("builtin", _) => TargetKind::Builtin,
-            ("gnome-mines", _) => TargetKind::GnomeMines,
-            (_, Some(id)) => TargetKind::WindowId(id),
-            (title, None) => TargetKind::Window(title.to_string()),
+        match id {
+            Some(id) => TargetKind::WindowId(id),
+            None => TargetKind::Window(text.to_string()),
         }
+    }
+
+    /// The program the bot launches, if it launches one.
+    pub fn program(&self) -> Option<&'static Program> {
+        match self {
+            TargetKind::Program(program) => Some(program),
+            TargetKind::Window(_) | TargetKind::WindowId(_) => None,
+        }
+    }
+
+    /// Whether the target is the program named `name`.
+    pub fn is_program(&self, name: &str) -> bool {
+        self.program().is_some_and(|program| program.name == name)
     }
 
     /// Whether the bot launched the target (and so restarts its games).
     pub fn is_launched(&self) -> bool {
-        matches!(self, TargetKind::Builtin | TargetKind::BuiltinPuzlogic | TargetKind::GnomeMines)
-    }
-
-    /// How the target draws numbers.
-    pub fn theme(&self) -> Theme {
-        match self {
-            TargetKind::GnomeMines => Theme::Tinted,
-            _ => Theme::Classic,
-        }
+        self.program().is_some()
     }
 
     /// The title its window has (part of it).
     pub fn title(&self) -> &str {
         match self {
-            TargetKind::Builtin => "Curio Minesweeper",
-            TargetKind::BuiltinPuzlogic => "Curio Puzlogic",
-            TargetKind::GnomeMines => "Mines",
+            TargetKind::Program(program) => program.title,
             TargetKind::Window(title) => title,
             TargetKind::WindowId(_) => "",
         }
@@ -157,12 +228,10 @@ pub fn find_open_window(kind: &TargetKind, screen: &mut dyn ScreenSource) -> Res
             screen.window(*id).map_err(|_| TargetError::NoWindow(format!("with id {id}")))
         }
         TargetKind::Window(title) => wait_for_window(screen, title, &[], Duration::from_secs(20)),
-        TargetKind::Builtin | TargetKind::BuiltinPuzlogic | TargetKind::GnomeMines => {
-            Err(TargetError::Launch {
-                program: kind.title().to_string(),
-                error: "this launcher opens no programs".into(),
-            })
-        }
+        TargetKind::Program(program) => Err(TargetError::Launch {
+            program: program.label.to_string(),
+            error: "this launcher opens no programs".into(),
+        }),
     }
 }
 
@@ -205,16 +274,34 @@ pub fn to_screen(window: &WindowInfo, x: f64, y: f64) -> (i32, i32) {
     (window.x + x.round() as i32, window.y + y.round() as i32)
 }
 
-/// For GNOME Mines' size chooser: where the button of `level` is, in window pixels (the four
-/// buttons sit in a 2x2 grid centred under the header bar).
-pub fn gnome_level_button(window: &WindowInfo, level: Level) -> (f64, f64) {
-    let (width, height) = (f64::from(window.width), f64::from(window.height));
-    let header = 50.0;
-    let center = (width / 2.0, header + (height - header) / 2.0);
-    let step = 102.0;
-    match level {
-        Level::Beginner => (center.0 - step, center.1 - step),
-        Level::Intermediate => (center.0 + step, center.1 - step),
-        Level::Expert => (center.0 - step, center.1 + step),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(_request: &LaunchRequest) -> LaunchCommand {
+        LaunchCommand::new(Executable::Curio, Vec::new())
+    }
+
+    const PROGRAMS: &[Program] = &[Program {
+        name: "builtin",
+        label: "built-in window",
+        title: "Curio Game",
+        command,
+        opens_dialogs: false,
+        start_click: None,
+    }];
+
+    #[test]
+    fn a_target_is_a_program_of_the_game_an_id_or_a_title() {
+        let builtin = TargetKind::parse("builtin", PROGRAMS);
+        assert_eq!(builtin, TargetKind::Program(&PROGRAMS[0]));
+        assert!(builtin.is_launched() && builtin.is_program("builtin"));
+        assert_eq!(builtin.title(), "Curio Game");
+        // A program of another game is a window's title here.
+        assert_eq!(TargetKind::parse("gnome-mines", PROGRAMS), TargetKind::Window("gnome-mines".into()));
+        assert_eq!(TargetKind::parse("builtin", &[]), TargetKind::Window("builtin".into()));
+        assert_eq!(TargetKind::parse("0x1a", PROGRAMS), TargetKind::WindowId(26));
+        assert_eq!(TargetKind::parse("42", PROGRAMS), TargetKind::WindowId(42));
+        assert!(!TargetKind::parse("Mines", PROGRAMS).is_launched());
     }
 }

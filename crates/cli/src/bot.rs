@@ -1,10 +1,11 @@
-//! `curio bot ...`: read a minesweeper board from the screen or an image, play games by mouse.
-use crate::facets::GroupArgs;
+//! `curio bot ...`: read a minesweeper board from the screen or an image, play the declared games
+//! by mouse.
+use crate::facets::{GroupArgs, House};
 
 use super::{CliError, named, print_json, usage};
 use ::bot::{
-    self, BotEvent, BotSettings, BotStatus, LaunchRequest, Level, ScreenSource, SessionControl,
-    SessionRequest, TargetKind, Theme,
+    self, Backends, BotEvent, BotGame, BotSettings, InputSink, LaunchRequest, Level, ScreenSource, Seen,
+    SessionControl, SessionRequest, TargetKind, Theme,
 };
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -23,7 +24,7 @@ pub struct BotArgs {
 enum BotCommand {
     /// Play games through the screen: capture, read, solve, click.
     #[command(
-        after_help = "Targets: builtin (launches `curio mines window`), gnome-mines (launches GNOME Mines), or an open window by (part of) its title or by the id `curio bot windows` lists (decimal or 0x hexadecimal).\n\nSet CURIO_BOT_DUMP to a folder to keep the capture of a board that could not be read or found.\n\nExamples:\n  curio bot play --target builtin --games 5 --json\n  curio bot play --target gnome-mines --games 3 --level beginner\n  curio bot play --target \"Minesweeper\" --games 1 --dry-run\n  curio bot play --target 0x1a00007 --games 1"
+        after_help = "A target is a program of the game's, which the bot launches (builtin is the game's own window), or an open window by (part of) its title or by the id `curio bot windows` lists (decimal or 0x hexadecimal).\n\nSet CURIO_BOT_DUMP to a folder to keep the capture of a board that could not be read or found.\n\nExamples:\n  curio bot play --target builtin --games 5 --json\n  curio bot play --target gnome-mines --games 3 --level beginner\n  curio bot play --target \"Minesweeper\" --games 1 --dry-run\n  curio bot play --target 0x1a00007 --games 1"
     )]
     Play(PlayArgs),
     /// Find the board in a window (or a screenshot file) and print what each cell shows.
@@ -35,27 +36,18 @@ enum BotCommand {
     Windows(WindowsArgs),
 }
 
-/// The game the bot plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum GameChoice {
-    /// Minesweeper.
-    Mines,
-    /// Puzlogic (builtin: `curio puzlogic window`).
-    Puzlogic,
-}
-
 #[derive(Debug, Args)]
 struct PlayArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value = "mines")]
-    game: GameChoice,
-    /// builtin, gnome-mines, (part of) a window's title, or a window's id.
+    /// The game (the first declared where not given).
+    #[arg(long)]
+    game: Option<String>,
+    /// A program of the game's (builtin, ...), (part of) a window's title, or a window's id.
     #[arg(long)]
     target: String,
     /// Games to finish.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100000))]
     games: u64,
-    /// Puzlogic levels to solve (the same as --games).
+    /// Levels to solve (the same as --games, for games of levels).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100000), conflicts_with = "games")]
     levels: Option<u64>,
     /// Board size for the launched targets.
@@ -105,16 +97,38 @@ struct ReadArgs {
 }
 
 impl GroupArgs for BotArgs {
-    fn run(self) -> Result<(), CliError> {
-        run(self)
+    fn run(self, house: &House) -> Result<(), CliError> {
+        match self.command {
+            BotCommand::Read(args) => read(args),
+            BotCommand::Play(args) => play(args, house),
+            BotCommand::Windows(args) => windows(args),
+        }
     }
-}
 
-fn run(args: BotArgs) -> Result<(), CliError> {
-    match args.command {
-        BotCommand::Read(args) => read(args),
-        BotCommand::Play(args) => play(args),
-        BotCommand::Windows(args) => windows(args),
+    /// `--game` takes the declared games' names; the help lists each game's programs.
+    fn furnish(command: clap::Command, house: &House) -> clap::Command {
+        let games: Vec<clap::builder::PossibleValue> = house
+            .bot_games
+            .iter()
+            .map(|game| clap::builder::PossibleValue::new(game.name).help(game.title))
+            .collect();
+        let targets: String = house
+            .bot_games
+            .iter()
+            .map(|game| format!("\n  {} ({}): {}", game.name, game.title, target_names(game)))
+            .collect();
+        let default = house.bot_games.first().map(|game| game.name);
+        command.mut_subcommand("play", |play| {
+            let play = play.mut_arg("game", |argument| {
+                let argument = argument.value_parser(clap::builder::PossibleValuesParser::new(games));
+                match default {
+                    Some(name) => argument.default_value(name),
+                    None => argument,
+                }
+            });
+            let help = play.get_after_help().map(ToString::to_string).unwrap_or_default();
+            play.after_help(format!("Games and their targets:{targets}\n\n{help}"))
+        })
     }
 }
 
@@ -147,28 +161,51 @@ fn windows(args: WindowsArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn play(args: PlayArgs) -> Result<(), CliError> {
+fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
     if !(args.max_moves_per_s.is_finite() && args.max_moves_per_s > 0.0) {
         return Err(usage(anyhow::anyhow!(
             "--max-moves-per-s must be a positive number, got {}",
             args.max_moves_per_s
         )));
     }
-    need_display()?;
-    if args.game == GameChoice::Puzlogic {
-        return play_puzlogic(args);
+    let names = || house.bot_games.iter().map(|game| game.name).collect::<Vec<_>>().join(", ");
+    let game = match &args.game {
+        Some(name) => house.bot_games.iter().find(|game| game.name == name),
+        None => house.bot_games.first(),
     }
-    let kind = TargetKind::parse(&args.target);
+    .copied()
+    .ok_or_else(|| {
+        usage(anyhow::anyhow!(
+            "no bot game '{}' (the games: {})",
+            args.game.as_deref().unwrap_or(""),
+            names()
+        ))
+    })?;
+    if let Some(other) = house.bot_games.iter().find(|other| {
+        other.name != game.name
+            && !game.programs.iter().any(|program| program.name == args.target)
+            && other.programs.iter().any(|program| program.name == args.target)
+    }) {
+        return Err(usage(anyhow::anyhow!(
+            "{} is a target of {}, not of {}: give --game {} (targets of {}: {})",
+            args.target,
+            other.title,
+            game.title,
+            other.name,
+            game.title,
+            target_names(game)
+        )));
+    }
+    need_display()?;
+    let kind = TargetKind::parse(&args.target, game.programs);
     let open_window = !kind.is_launched();
-    let truth = if kind == TargetKind::Builtin {
-        Some(curio_core::files::temporary_path("curio-bot-truth").with_extension("jsonl"))
-    } else {
-        None
-    };
+    // The built-in window logs each finished game: every read is checked against it.
+    let truth = (kind.program().is_some() && kind.program() == game.builtin())
+        .then(|| curio_core::files::temporary_path("curio-bot-truth").with_extension("jsonl"));
     let request = SessionRequest {
         launch: LaunchRequest { kind, level: args.level, seed: args.seed, log: truth.clone() },
         settings: BotSettings {
-            games: args.games as usize,
+            games: args.levels.unwrap_or(args.games) as usize,
             dry_run: args.dry_run,
             max_moves_per_second: args.max_moves_per_s,
             mines: args.mines,
@@ -178,46 +215,52 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         },
         calibrate_only: false,
     };
+    let words = game.words;
     let json_output = args.json;
-    let mut observer = |status: &BotStatus<bot::MinesGame>| {
-        if let BotEvent::GameOver { won } = status.event
-            && !json_output
-        {
-            let result = if won { "won" } else { "lost" };
-            eprintln!("game {}: {result} ({} moves so far)", status.report.games, status.report.moves);
+    let mut observer = |status: &Seen| {
+        if json_output {
+            return std::ops::ControlFlow::Continue(());
         }
-        if args.dry_run
-            && !json_output
-            && status.event == BotEvent::Decided
-            && let Some(first) = status.moves.first()
-        {
-            eprintln!(
-                "advice: reveal row {}, column {}: {}",
-                first.row,
-                first.column,
-                first.reason.describe()
-            );
+        match status.event {
+            BotEvent::GameOver { won } => {
+                let result = if won { words.won } else { "lost" };
+                eprintln!(
+                    "{} {}: {result} ({} {} so far)",
+                    words.game, status.report.games, status.report.moves, words.moves
+                );
+            }
+            BotEvent::Decided if args.dry_run && !status.message.is_empty() => {
+                eprintln!("advice: {}", status.message);
+            }
+            _ => {}
         }
         std::ops::ControlFlow::Continue(())
     };
-    let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
-    let outcome = run_session(&request, game, open_window, &mut observer)?;
-    let (report, log) = (outcome.report, outcome.log);
-    // The built-in window logs each finished game: check every read against it.
-    // Its games and wins are the ones the bot's own counts must match.
-    let (checked, wrong, solver_wins, logged) = match &truth {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            let lines: Vec<serde_json::Value> =
-                text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
-            let _ = std::fs::remove_file(path);
-            let result = bot::check_reads(&log, &lines);
-            let wins = lines.iter().filter(|line| line["result"] == "won").count();
-            (Some(result.0), Some(result.1), Some(solver_wins_on(&lines)), Some((lines.len(), wins)))
-        }
-        None => (None, None, None, None),
+    let backends = Backends {
+        launcher: Box::new(ProcessLauncher),
+        screen: Box::new(XcapScreen::default()),
+        input: Box::new(|| EnigoInput::new().map(|input| Box::new(input) as Box<dyn InputSink>)),
     };
-    let misreads = wrong.unwrap_or(report.misreads);
+    let outcome =
+        (game.run)(&request, backends, &SessionControl::default(), &mut observer).map_err(|error| {
+            match error {
+                // A window named on the command line that is not there is bad input.
+                bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => {
+                    usage(error)
+                }
+                error => CliError::Failure(error.into()),
+            }
+        })?;
+    let check = truth.as_ref().map(|path| {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let _ = std::fs::remove_file(path);
+        let lines: Vec<serde_json::Value> =
+            text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+        (game.check)(&outcome, &lines)
+    });
+    let report = outcome.report;
+    let misreads = check.as_ref().map_or(report.misreads, |check| check.misreads);
+    let checked = check.as_ref().map(|check| check.checked);
     let mean = |seconds: Vec<f64>| {
         if seconds.is_empty() { None } else { Some(seconds.iter().sum::<f64>() / seconds.len() as f64) }
     };
@@ -227,36 +270,45 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         report.game_seconds.iter().zip(&report.results).filter(|(_, won)| **won).map(|(s, _)| *s).collect(),
     );
     if json_output {
-        print_json(&json!({
-            "target": args.target,
-            "games": report.games,
-            "wins": report.wins,
-            "moves": report.moves,
-            "reads": report.reads,
-            "misreads": misreads,
-            "rejected_reads": report.rejected_reads,
-            "reads_checked_against_truth": checked,
-            "moves_per_second": report.moves_per_second,
-            "seconds_per_game": seconds_per_game,
-            "seconds_per_won_game": seconds_per_won_game,
-            "outside_clicks": report.outside_clicks,
-            "solver_wins_same_games": solver_wins,
-            "target_logged_games": logged.map(|(games, _)| games),
-            "target_logged_wins": logged.map(|(_, wins)| wins),
-            "stopped": report.stopped,
-        }))?;
+        let mut object = serde_json::Map::new();
+        let mut put = |key: String, value: serde_json::Value| {
+            object.insert(key, value);
+        };
+        put("game".into(), game.name.into());
+        put("target".into(), args.target.clone().into());
+        put(words.games.into(), report.games.into());
+        put(words.wins.into(), report.wins.into());
+        put(words.moves.into(), report.moves.into());
+        put("reads".into(), report.reads.into());
+        put("misreads".into(), misreads.into());
+        put("rejected_reads".into(), report.rejected_reads.into());
+        put("reads_checked_against_truth".into(), json!(checked));
+        put(format!("{}_per_second", words.moves), report.moves_per_second.into());
+        put(format!("seconds_per_{}", words.game), seconds_per_game.into());
+        put(format!("seconds_per_{}_{}", words.won, words.game), json!(seconds_per_won_game));
+        put(format!("outside_{}", words.presses), report.outside_clicks.into());
+        for (key, value) in check.iter().flat_map(|check| check.findings.clone()) {
+            put(key.into(), value);
+        }
+        put("stopped".into(), json!(report.stopped));
+        print_json(&serde_json::Value::Object(object))?;
     } else {
         say!(
-            "{} games, {} won; {} moves at {:.1} moves/s, {:.1} s a game; {} reads, {} misreads{}; {} clicks outside the board",
+            "{} {}, {} {}; {} {} at {:.1} a second, {:.1} s a {}; {} reads, {} misreads{}; {} {} outside the board",
             report.games,
+            words.games,
             report.wins,
+            words.won,
             report.moves,
+            words.moves,
             report.moves_per_second,
             seconds_per_game,
+            words.game,
             report.reads,
             misreads,
             checked.map(|n| format!(" (checked {n} reads against the window's log)")).unwrap_or_default(),
-            report.outside_clicks
+            report.outside_clicks,
+            words.presses
         );
         if let Some(reason) = &report.stopped {
             say!("stopped: {reason}");
@@ -268,138 +320,11 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     }
 }
 
-/// Runs one session on the real screen and mouse; a window named on the command line that is
-/// not there is bad input.
-fn run_session<G: bot::ScreenGame>(
-    request: &SessionRequest,
-    game: G,
-    open_window: bool,
-    observer: &mut impl bot::BotObserver<G>,
-) -> Result<bot::SessionOutcome, CliError> {
-    bot::session::run(
-        request,
-        game,
-        &mut ProcessLauncher,
-        XcapScreen::default(),
-        EnigoInput::new,
-        &SessionControl::default(),
-        observer,
-    )
-    .map_err(|error| match error {
-        bot::SessionError::Target(bot::targets::TargetError::NoWindow(_)) if open_window => usage(error),
-        error => CliError::Failure(error.into()),
-    })
-}
-
-/// `bot play --game puzlogic`: solves levels through the screen, dragging each piece; with the
-/// built-in window, every level's first read is checked against the puzzle the window logged.
-fn play_puzlogic(args: PlayArgs) -> Result<(), CliError> {
-    let kind = match TargetKind::parse(&args.target) {
-        TargetKind::Builtin => TargetKind::BuiltinPuzlogic,
-        TargetKind::GnomeMines => return Err(usage(anyhow::anyhow!("gnome-mines is not a Puzlogic target"))),
-        other => other,
-    };
-    let open_window = !kind.is_launched();
-    let truth = (kind == TargetKind::BuiltinPuzlogic)
-        .then(|| curio_core::files::temporary_path("curio-puzlogic-truth").with_extension("jsonl"));
-    let levels = args.levels.unwrap_or(args.games) as usize;
-    let request = SessionRequest {
-        launch: LaunchRequest { kind, level: args.level, seed: args.seed, log: truth.clone() },
-        settings: BotSettings {
-            games: levels,
-            dry_run: args.dry_run,
-            max_moves_per_second: args.max_moves_per_s,
-            dump_folder: std::env::var_os("CURIO_BOT_DUMP").map(PathBuf::from),
-            ..BotSettings::default()
-        },
-        calibrate_only: false,
-    };
-    let json_output = args.json;
-    let mut observer = |status: &bot::BotStatus<bot::puzlogic::PuzlogicGame>| {
-        if let BotEvent::GameOver { .. } = status.event
-            && !json_output
-        {
-            eprintln!("level {} solved ({} moves so far)", status.report.games, status.report.moves);
-        }
-        std::ops::ControlFlow::Continue(())
-    };
-    let outcome = run_session(&request, bot::puzlogic::PuzlogicGame::new(), open_window, &mut observer)?;
-    let (report, log) = (outcome.report, outcome.log);
-    let (checked, wrong) = match &truth {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            let _ = std::fs::remove_file(path);
-            let lines: Vec<serde_json::Value> =
-                text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
-            let first_reads: Vec<String> =
-                log.games.iter().filter_map(|reads| reads.first().cloned()).collect();
-            let (checked, wrong) = bot::puzlogic::check_first_reads(&first_reads, &lines);
-            (Some(checked), Some(wrong))
-        }
-        None => (None, None),
-    };
-    let misreads = report.misreads + wrong.unwrap_or(0);
-    let seconds_per_level = if report.game_seconds.is_empty() {
-        0.0
-    } else {
-        report.game_seconds.iter().sum::<f64>() / report.game_seconds.len() as f64
-    };
-    if json_output {
-        print_json(&json!({
-            "levels": report.games,
-            "solved": report.wins,
-            "misreads": misreads,
-            "outside_presses": report.outside_clicks,
-            "seconds_per_level": seconds_per_level,
-            "drags": report.moves,
-            "drags_per_second": report.moves_per_second,
-            "reads": report.reads,
-            "reads_checked_against_truth": checked,
-            "reads_unlike_truth": wrong,
-            "reads_not_solvable": report.misreads,
-            "target": args.target,
-            "stopped": report.stopped,
-        }))?;
-    } else {
-        say!(
-            "{} levels, {} solved; {} drags at {:.2} a second, {:.1} s a level; {} misreads{}; {} presses outside the board",
-            report.games,
-            report.wins,
-            report.moves,
-            report.moves_per_second,
-            seconds_per_level,
-            misreads,
-            checked.map(|n| format!(" (checked {n} levels against the window's log)")).unwrap_or_default(),
-            report.outside_clicks
-        );
-    }
-    match &report.stopped {
-        Some(reason) => Err(CliError::Failure(anyhow::anyhow!("the bot stopped: {reason}"))),
-        None => Ok(()),
-    }
-}
-
-/// How many of the logged games the solver wins when it plays them itself (same board, rule
-/// and seed, no screen).
-fn solver_wins_on(lines: &[serde_json::Value]) -> usize {
-    use ::mines::{BoardConfig, FirstClickRule, Policy, play_game};
-    lines
-        .iter()
-        .filter(|line| {
-            let number = |key: &str| line[key].as_u64().unwrap_or(0) as usize;
-            let mines = line["mines"].as_array().map_or(0, Vec::len);
-            let rule = FirstClickRule::ALL
-                .into_iter()
-                .find(|rule| Some(rule.name()) == line["rule"].as_str())
-                .unwrap_or_default();
-            BoardConfig::new(number("width"), number("height"), mines, rule)
-                .ok()
-                .and_then(|config| {
-                    play_game(config, line["seed"].as_u64().unwrap_or(0), &Policy::default()).ok()
-                })
-                .is_some_and(|record| record.won)
-        })
-        .count()
+/// The targets of a game, for people: its programs' names, or a window.
+fn target_names(game: &BotGame) -> String {
+    let mut names: Vec<&str> = game.programs.iter().map(|program| program.name).collect();
+    names.push("a window's title or id");
+    names.join(", ")
 }
 
 fn read(args: ReadArgs) -> Result<(), CliError> {
@@ -412,7 +337,7 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
             need_display()?;
             let mut screen = XcapScreen::default();
             let list = screen.windows().map_err(|error| CliError::Failure(error.into()))?;
-            let window = match TargetKind::parse(title) {
+            let window = match TargetKind::parse(title, &[]) {
                 TargetKind::WindowId(id) => list.into_iter().find(|window| window.id == id),
                 _ => list.into_iter().find(|window| window.title.contains(title.as_str())),
             }

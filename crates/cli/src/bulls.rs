@@ -1,6 +1,6 @@
 //! `curio bulls ...`: Bulls and Cows (the AB game) and Mastermind: every strategy's exact cost
 //! over every secret, a game played out, and the strategy tree as JSON.
-use crate::facets::GroupArgs;
+use crate::facets::{GroupArgs, House};
 
 use super::{CliError, named, print_json, usage};
 use ::bulls::{Codes, FeedbackTable, Strategy, Tree, TreeStats, Variant, build_tree, random_consistent_runs};
@@ -128,7 +128,7 @@ struct TreeArgs {
 }
 
 impl GroupArgs for BullsArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

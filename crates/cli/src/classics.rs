@@ -2,7 +2,7 @@
 //! Quality of Living and the eight Code Jam 2018 problems (contest input on stdin, output on
 //! stdout; the interactive two talk to a judge, or play this program's own judge with
 //! `--judge`).
-use crate::facets::{GroupArgs, MergeResult, merged};
+use crate::facets::{GroupArgs, House, MergeResult, merged};
 
 use super::{CliError, named, print_json, usage};
 use crate::shards::{ShardArgs, read_set};
@@ -152,7 +152,7 @@ struct StallsArgs {
 }
 
 impl GroupArgs for ClassicsArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

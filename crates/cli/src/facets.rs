@@ -1,32 +1,51 @@
 //! The command-line facets a domain declares (in its `DOMAIN`, beside its panel in the app):
-//! its command group ([`CommandGroup`]) and the merges of its sharded commands ([`Merge`]).
+//! its command group ([`CommandGroup`]) and the merges of its sharded commands ([`Merge`]); and
+//! what the declarations give the commands that serve every domain ([`House`]).
 
 use crate::CliError;
 use curio_core::shard::Partial;
 
+/// What every domain's declaration gives the commands that serve them all: the games the bot
+/// plays (`curio bot play --game`). The binary builds it from the declarations.
+#[derive(Default)]
+pub struct House {
+    /// The declared bot games, in declaration order.
+    pub bot_games: Vec<&'static bot::BotGame>,
+}
+
 /// A domain's command group: its arguments type, as clap builds and parses it.
 pub struct CommandGroup {
     /// Adds the group's arguments and subcommands to the `clap::Command` it is given.
-    pub augment: fn(clap::Command) -> clap::Command,
+    pub augment: fn(clap::Command, &House) -> clap::Command,
     /// Runs the group from what clap parsed.
-    pub run: fn(&clap::ArgMatches) -> Result<(), CliError>,
+    pub run: fn(&clap::ArgMatches, &House) -> Result<(), CliError>,
 }
 
 /// The arguments of a domain's command group.
 pub trait GroupArgs: clap::Args + clap::FromArgMatches {
     /// Runs the command the arguments name.
-    fn run(self) -> Result<(), CliError>;
+    fn run(self, house: &House) -> Result<(), CliError>;
+
+    /// Adds to the arguments clap derived what only the house knows (the values an argument
+    /// takes, its help); by default nothing.
+    fn furnish(command: clap::Command, _house: &House) -> clap::Command {
+        command
+    }
 }
 
 impl CommandGroup {
     /// The group whose arguments are `A`.
     pub const fn of<A: GroupArgs>() -> Self {
-        Self { augment: A::augment_args, run: run_group::<A> }
+        Self { augment: augment_group::<A>, run: run_group::<A> }
     }
 }
 
-fn run_group<A: GroupArgs>(matches: &clap::ArgMatches) -> Result<(), CliError> {
-    A::from_arg_matches(matches).map_err(|error| CliError::Usage(error.into()))?.run()
+fn augment_group<A: GroupArgs>(command: clap::Command, house: &House) -> clap::Command {
+    A::furnish(A::augment_args(command), house)
+}
+
+fn run_group<A: GroupArgs>(matches: &clap::ArgMatches, house: &House) -> Result<(), CliError> {
+    A::from_arg_matches(matches).map_err(|error| CliError::Usage(error.into()))?.run(house)
 }
 
 /// A command whose shards' partial results merge into what one run prints.

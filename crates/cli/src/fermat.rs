@@ -1,6 +1,6 @@
 //! `curio fermat ...`: Fermat points, geometric medians, Torricelli triangles (Project Euler 143)
 //! and Project Euler 299.
-use crate::facets::{GroupArgs, MergeResult, merged};
+use crate::facets::{GroupArgs, House, MergeResult, merged};
 
 use super::export_file::{check_output, save_with_bar};
 use super::{CliError, print_json, run_job_with_bar, usage};
@@ -194,7 +194,7 @@ fn parse_layers(text: &str) -> Result<FigureLayers, String> {
 }
 
 impl GroupArgs for FermatArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

@@ -1,7 +1,7 @@
 //! `curio go ...`: Go on a board without lines: the exact integer square root, touching
 //! placement, the six placement modes on a recorded game, self-play of the computer player, and
 //! the position as SVG or PNG.
-use crate::facets::{GroupArgs, MergeResult, merged};
+use crate::facets::{GroupArgs, House, MergeResult, merged};
 
 use super::{CliError, named, print_json, usage};
 use crate::shards::ShardArgs;
@@ -183,7 +183,7 @@ fn parse_point(text: &str) -> Result<Point, String> {
 }
 
 impl GroupArgs for GoArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

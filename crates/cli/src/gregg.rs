@@ -1,5 +1,5 @@
 //! `curio gregg ...`: transcribe text, render it, measure the rules.
-use crate::facets::GroupArgs;
+use crate::facets::{GroupArgs, House};
 
 use super::export_file::{check_output, save_with_bar};
 use super::{CliError, named, print_json, usage};
@@ -179,7 +179,7 @@ struct EvalArgs {
 }
 
 impl GroupArgs for GreggArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

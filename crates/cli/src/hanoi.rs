@@ -1,7 +1,7 @@
 //! `curio hanoi ...`: Towers of Hanoi with any start and 3 to 6 pegs: optimal solutions, the
 //! Frame–Stewart table against search, breadth-first search of every position, and the 3-peg
 //! average distance against its formula.
-use crate::facets::GroupArgs;
+use crate::facets::{GroupArgs, House};
 
 use super::{CliError, print_json, usage};
 use ::hanoi::{Position, frame_stewart, search, three};
@@ -145,7 +145,7 @@ struct AverageArgs {
 }
 
 impl GroupArgs for HanoiArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

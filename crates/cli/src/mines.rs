@@ -1,6 +1,6 @@
 //! `curio mines ...`: win-rate benchmark, board solving, random layouts for a board, and the
 //! game window.
-use crate::facets::{GroupArgs, MergeResult, merged};
+use crate::facets::{GroupArgs, House, MergeResult, merged};
 
 use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::shards::{ShardArgs, check_block, read_set, wall_seconds};
@@ -188,7 +188,7 @@ struct LayoutArgs {
 }
 
 impl GroupArgs for MinesArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

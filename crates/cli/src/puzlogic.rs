@@ -1,6 +1,6 @@
 //! `curio puzlogic ...`: solve a puzzle file (every solution, with statistics), generate
 //! puzzles with one solution, the campaign, and the solver's timing over many generated puzzles.
-use crate::facets::GroupArgs;
+use crate::facets::{GroupArgs, House};
 
 use super::{CliError, print_json, usage};
 use ::puzlogic::generator::{self, Spec};
@@ -96,7 +96,7 @@ struct BenchArgs {
 }
 
 impl GroupArgs for PuzlogicArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

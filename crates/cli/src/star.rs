@@ -1,5 +1,5 @@
 //! `curio star ...`: render star polygons and stellar-number dot figures.
-use crate::facets::GroupArgs;
+use crate::facets::{GroupArgs, House};
 
 use super::export_file::{check_output, export_error, save_with_bar};
 use super::{CliError, named, print_json, usage};
@@ -101,7 +101,7 @@ struct StellarArgs {
 }
 
 impl GroupArgs for StarArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

@@ -1,5 +1,5 @@
 //! `curio tetris ...`: evolve weights, play games with weights, time the evaluator.
-use crate::facets::{GroupArgs, MergeResult, merged};
+use crate::facets::{GroupArgs, House, MergeResult, merged};
 
 use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::shards::{ShardArgs, read_set, wall_seconds};
@@ -204,7 +204,7 @@ fn parse_minutes(text: &str) -> Result<f64, String> {
 }
 
 impl GroupArgs for TetrisArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         run(self)
     }
 }

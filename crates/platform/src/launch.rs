@@ -1,10 +1,12 @@
-//! Launching the programs the bot plays, as processes of their own: the real [`Launcher`].
-//! `curio mines window` (the running binary, or `CURIO_BIN`), or GNOME Mines in a session bus of
-//! its own with settings of its own; each the leader of a process group ended as one.
+//! Launching the programs the bot plays, as processes of their own: the real [`Launcher`]. It
+//! runs the [`LaunchCommand`](::bot::LaunchCommand) a game's program declares: Curio itself (the
+//! running binary, or `CURIO_BIN`) or an installed program, with its settings files written into
+//! a folder of its own and, where it asks, a session bus of its own; each the leader of a
+//! process group ended as one.
 
 use ::bot::ScreenSource;
 use ::bot::targets::{
-    LaunchRequest, Launcher, Level, Target, TargetError, TargetKind, find_open_window, wait_for_window,
+    Executable, LaunchRequest, Launcher, Target, TargetError, find_open_window, wait_for_window,
 };
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -35,7 +37,7 @@ impl Drop for Launched {
     fn drop(&mut self) {
         if let Some(child) = &mut self.process {
             // The launcher may have started the game as its own child (dbus-run-session runs
-            // GNOME Mines, its bus and portals): end the whole process group.
+            // the program, its bus and portals): end the whole process group.
             #[cfg(unix)]
             if let Ok(group) = i32::try_from(child.id()) {
                 // SAFETY: kill(2) takes plain integers and touches no memory of ours; the group
@@ -53,31 +55,21 @@ impl Drop for Launched {
     }
 }
 
-/// GNOME Mines' settings for a launch, in a folder of their own (GLib's keyfile backend): the
-/// player's settings are neither read nor changed, the window is large enough for the size
-/// asked for (GNOME Mines keeps its window size and would cut a 30x16 board off), and tiles
-/// open without animation (as a player may set it), so no capture catches one half drawn.
-fn gnome_settings(level: Level) -> Result<PathBuf, TargetError> {
-    let folder = curio_core::files::temporary_path("curio-gnome-mines");
-    let (width, height) = match level {
-        Level::Beginner | Level::Intermediate => (600, 480),
-        Level::Expert => (1000, 700),
-    };
-    let keyfile = folder.join("glib-2.0/settings/keyfile");
-    std::fs::create_dir_all(keyfile.parent().unwrap_or(&folder))
-        .and_then(|()| {
-            std::fs::write(
-                &keyfile,
-                format!(
-                    "[org/gnome/Mines]\nwindow-width={width}\nwindow-height={height}\nuse-animations=false\n"
-                ),
-            )
-        })
-        .map_err(|error| TargetError::Launch {
-            program: "gnome-mines".into(),
+/// Writes a launch's settings files into a folder made for it.
+fn write_settings(program: &str, files: &[(String, String)]) -> Result<PathBuf, TargetError> {
+    let folder = curio_core::files::temporary_path("curio-launch");
+    let written = files.iter().try_for_each(|(path, contents)| {
+        let path = folder.join(path);
+        std::fs::create_dir_all(path.parent().unwrap_or(&folder))
+            .and_then(|()| curio_core::files::write_atomically(&path, contents.as_bytes()))
+    });
+    written.map(|()| folder.clone()).map_err(|error| {
+        let _ = std::fs::remove_dir_all(&folder);
+        TargetError::Launch {
+            program: program.to_string(),
             error: format!("cannot write its settings in {}: {error}", folder.display()),
-        })?;
-    Ok(folder)
+        }
+    })
 }
 
 /// Starts `program` as the leader of a new process group (ended as one when the target drops),
@@ -100,75 +92,73 @@ fn spawn(
         .map_err(|error| TargetError::Launch { program: program.to_string(), error: error.to_string() })
 }
 
+/// The executable's path: Curio itself (`CURIO_BIN` where the running program is not it, as in
+/// tests), or the first installed path of a program.
+fn executable(executable: &Executable) -> Result<String, TargetError> {
+    match executable {
+        Executable::Curio => match std::env::var_os("CURIO_BIN") {
+            Some(path) => Ok(PathBuf::from(path).display().to_string()),
+            None => std::env::current_exe()
+                .map(|path| path.display().to_string())
+                .map_err(|error| TargetError::Launch { program: "curio".into(), error: error.to_string() }),
+        },
+        Executable::Installed(paths) => Ok(paths
+            .iter()
+            .find(|path| std::path::Path::new(path).exists())
+            .or(paths.last())
+            .map(|path| path.to_string())
+            .unwrap_or_default()),
+    }
+}
+
+/// Whether `dbus-run-session` runs here.
+fn has_session_bus_runner() -> bool {
+    Command::new("dbus-run-session")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
 /// Starts (or finds) the target of `request` and waits for its window.
 fn launch(request: &LaunchRequest, screen: &mut dyn ScreenSource) -> Result<Target, TargetError> {
-    let LaunchRequest { kind, level, seed, log } = request;
-    let (level, seed) = (*level, *seed);
-    if !kind.is_launched() {
-        let window = find_open_window(kind, screen)?;
-        return Ok(Target { kind: kind.clone(), window, process: None });
-    }
+    let Some(program) = request.kind.program() else {
+        let window = find_open_window(&request.kind, screen)?;
+        return Ok(Target { kind: request.kind.clone(), window, process: None });
+    };
+    let command = (program.command)(request);
+    let path = executable(&command.executable)?;
     // Windows open before the launch, by id and process: the X server hands a closed window's
     // id to the next client, so a new window can carry the id of one just closed.
     let existing: Vec<(u32, u32)> = screen.windows()?.iter().map(|window| (window.id, window.pid)).collect();
-    let mut settings = None;
-    let process = match kind {
-        TargetKind::Builtin | TargetKind::BuiltinPuzlogic => {
-            // `CURIO_BIN` names the curio binary where the running program is not it (tests).
-            let exe = match std::env::var_os("CURIO_BIN") {
-                Some(path) => PathBuf::from(path),
-                None => std::env::current_exe().map_err(|error| TargetError::Launch {
-                    program: "curio".into(),
-                    error: error.to_string(),
-                })?,
-            };
-            let mut arguments: Vec<String> = if *kind == TargetKind::BuiltinPuzlogic {
-                // Generated levels of 7x7 with 14 pieces and sums, from the seed.
-                ["puzlogic", "window", "--size", "7x7", "--pieces", "14", "--sums", "--seed"]
-                    .map(String::from)
-                    .to_vec()
-            } else {
-                vec!["mines".into(), "window".into(), "--level".into(), level.name().into(), "--seed".into()]
-            };
-            arguments.push(seed.to_string());
-            if let Some(log) = log {
-                arguments.push("--log".into());
-                arguments.push(log.display().to_string());
-            }
-            Some(spawn(&exe.display().to_string(), &arguments, &[])?)
-        }
-        TargetKind::GnomeMines => {
-            let program = ["/usr/games/gnome-mines", "/usr/bin/gnome-mines"]
-                .into_iter()
-                .find(|path| std::path::Path::new(path).exists())
-                .unwrap_or("gnome-mines");
-            let folder = gnome_settings(level)?;
-            let environment = [
-                ("XDG_CONFIG_HOME", folder.as_os_str()),
-                ("GSETTINGS_BACKEND", std::ffi::OsStr::new("keyfile")),
-            ];
-            // GNOME Mines needs a session bus; start it in its own.
-            let launched = if Command::new("dbus-run-session")
-                .arg("--version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok()
-            {
-                spawn("dbus-run-session", &["--".into(), program.into()], &environment)
-            } else {
-                spawn(program, &[], &environment)
-            };
-            let launched = launched.inspect_err(|_| {
-                let _ = std::fs::remove_dir_all(&folder);
-            })?;
-            settings = Some(folder);
-            Some(launched)
-        }
-        TargetKind::Window(_) | TargetKind::WindowId(_) => None,
+    let settings = if command.settings.is_empty() {
+        None
+    } else {
+        Some(write_settings(program.label, &command.settings)?)
     };
+    let mut environment: Vec<(&str, std::ffi::OsString)> =
+        command.environment.iter().map(|(name, value)| (*name, value.into())).collect();
+    if let Some(folder) = &settings {
+        environment
+            .extend(command.settings_variables.iter().map(|name| (*name, folder.clone().into_os_string())));
+    }
+    let environment: Vec<(&str, &std::ffi::OsStr)> =
+        environment.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
+    // A program that needs a session bus gets one of its own where dbus-run-session is there.
+    let launched = if command.session_bus && has_session_bus_runner() {
+        let arguments: Vec<String> = ["--".to_string(), path].into_iter().chain(command.arguments).collect();
+        spawn("dbus-run-session", &arguments, &environment)
+    } else {
+        spawn(&path, &command.arguments, &environment)
+    };
+    let process = launched.inspect_err(|_| {
+        if let Some(folder) = &settings {
+            let _ = std::fs::remove_dir_all(folder);
+        }
+    })?;
     // The guard owns the process from here: a window that never shows ends it.
-    let guard = Launched { process, settings };
-    let window = wait_for_window(screen, kind.title(), &existing, Duration::from_secs(20))?;
-    Ok(Target { kind: kind.clone(), window, process: Some(Box::new(guard)) })
+    let guard = Launched { process: Some(process), settings };
+    let window = wait_for_window(screen, program.title, &existing, Duration::from_secs(20))?;
+    Ok(Target { kind: request.kind.clone(), window, process: Some(Box::new(guard)) })
 }

@@ -1,5 +1,5 @@
-//! The bot's control pane: pick a target (the built-in window, GNOME Mines, or an open window
-//! from the list), Calibrate (a screenshot with the detected grid and every cell's reading),
+//! The bot's control pane: pick a game (the declared bot games) and a target (one of the game's
+//! programs, such as its built-in window, or an open window from the list), Calibrate (a screenshot with the detected grid and every cell's reading),
 //! Start / Pause / Step / Stop, speed and dry run, a live view of what the bot sees with the
 //! solver's probabilities, the counters and a log. The bot runs as a background job, one
 //! [`bot::session`] like `curio bot play`'s.
@@ -10,9 +10,10 @@ use crate::panels::PanelEntry;
 use crate::panels::{Family, Panel, PanelType, Settings};
 use crate::widgets::full_uv;
 use crate::{background, theme};
+use crate::domain::bot_games;
 use ::bot::{
-    self, BotEvent, BotSettings, BotStatus, CellRead, LaunchRequest, Level, ScreenSource, SessionControl,
-    SessionRequest, StopReason, TargetKind, WindowInfo,
+    self, Backends, BotEvent, BotGame, BotSettings, InputSink, LaunchRequest, Level, Mark, ScreenSource, Seen,
+    SessionControl, SessionRequest, StopReason, TargetKind, WindowInfo,
 };
 use curio_core::jobs::Job;
 use curio_platform::{EnigoInput, ProcessLauncher, XcapScreen};
@@ -21,36 +22,17 @@ use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::sync::mpsc;
 
-/// Which game the pane plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TargetChoice {
-    /// `curio mines window`, launched by the bot.
-    #[default]
-    Builtin,
-    /// GNOME Mines, launched by the bot.
-    GnomeMines,
-    /// A window already open, by title.
-    Window,
-}
-
-/// The game the pane plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameChoice {
-    /// Minesweeper.
-    #[default]
-    Mines,
-    /// Puzlogic (the built-in target is `curio puzlogic window`).
-    Puzlogic,
-}
+/// The target that is an open window, chosen from a list (the others are programs of the game).
+pub const WINDOW: &str = "window";
 
 /// Persisted settings of the bot pane.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BotPanelState {
-    /// The game.
-    pub game: GameChoice,
-    /// The target.
-    pub target: TargetChoice,
+    /// The game, by its domain's name (one of the declared bot games).
+    pub game: String,
+    /// The target: one of the game's programs, by name, or [`WINDOW`].
+    pub target: String,
     /// The window's title when the target is a window.
     pub window_title: String,
     /// Board size for launched targets.
@@ -68,8 +50,12 @@ pub struct BotPanelState {
 impl Default for BotPanelState {
     fn default() -> Self {
         Self {
-            game: GameChoice::Mines,
-            target: TargetChoice::Builtin,
+            game: bot_games().first().map(|game| game.name.to_string()).unwrap_or_default(),
+            target: bot_games()
+                .first()
+                .and_then(|game| game.builtin())
+                .map(|program| program.name.to_string())
+                .unwrap_or_default(),
             window_title: String::new(),
             level: Level::Beginner,
             games: 3,
@@ -83,6 +69,16 @@ impl Default for BotPanelState {
 impl Settings for BotPanelState {
     /// Brings loaded or edited values back into range.
     fn sanitize(&mut self) {
+        // Names saved as the enum variants of earlier versions (`Mines`, `GnomeMines`) read as
+        // the names they were.
+        self.game = kebab(&self.game);
+        self.target = kebab(&self.target);
+        let games = bot_games();
+        let Some(game) = games.iter().find(|game| game.name == self.game).or(games.first()) else { return };
+        self.game = game.name.to_string();
+        if self.target != WINDOW && !game.programs.iter().any(|program| program.name == self.target) {
+            self.target = game.builtin().map(|program| program.name.to_string()).unwrap_or(WINDOW.into());
+        }
         self.games = self.games.clamp(1, 100_000);
         self.max_moves_per_second = if self.max_moves_per_second.is_finite() {
             self.max_moves_per_second.clamp(0.5, 200.0)
@@ -92,15 +88,31 @@ impl Settings for BotPanelState {
     }
 }
 
-impl BotPanelState {
-    /// The target kind.
-    pub fn kind(&self) -> TargetKind {
-        match self.target {
-            TargetChoice::Builtin if self.game == GameChoice::Puzlogic => TargetKind::BuiltinPuzlogic,
-            TargetChoice::Builtin => TargetKind::Builtin,
-            TargetChoice::GnomeMines => TargetKind::GnomeMines,
-            TargetChoice::Window => TargetKind::Window(self.window_title.clone()),
+/// `GnomeMines` as `gnome-mines`: a name in words joined by hyphens, lower case.
+fn kebab(name: &str) -> String {
+    let mut out = String::new();
+    for (index, letter) in name.char_indices() {
+        if letter.is_uppercase() && index > 0 && !out.ends_with('-') {
+            out.push('-');
         }
+        out.extend(letter.to_lowercase());
+    }
+    out
+}
+
+impl BotPanelState {
+    /// The game chosen, if any game is declared.
+    pub fn game(&self) -> Option<&'static BotGame> {
+        bot_games().into_iter().find(|game| game.name == self.game)
+    }
+
+    /// The target chosen, if it is one of the game's.
+    pub fn kind(&self) -> Option<TargetKind> {
+        if self.target == WINDOW {
+            return Some(TargetKind::Window(self.window_title.clone()));
+        }
+        let program = self.game()?.programs.iter().find(|program| program.name == self.target)?;
+        Some(TargetKind::Program(program))
     }
 }
 
@@ -108,7 +120,7 @@ impl BotPanelState {
 /// (Pause, Step, Resume, Stop).
 struct Run {
     job: Job<Result<bot::BotReport, String>>,
-    statuses: mpsc::Receiver<BotStatus<bot::MinesGame>>,
+    statuses: mpsc::Receiver<Seen>,
     control: SessionControl,
 }
 
@@ -118,7 +130,7 @@ pub struct BotPanel {
     pub state: BotPanelState,
     run: Option<Run>,
     /// The last status the bot sent.
-    pub last: Option<BotStatus<bot::MinesGame>>,
+    pub last: Option<Seen>,
     /// The last run's outcome.
     pub outcome: Option<Result<bot::BotReport, String>>,
     /// Lines of the log, newest last.
@@ -179,18 +191,14 @@ impl BotPanel {
                 Some(Err("no display: DISPLAY is not set; the bot reads and clicks an X11 screen".into()));
             return;
         }
-        let kind = self.state.kind();
+        let (Some(game), Some(kind)) = (self.state.game(), self.state.kind()) else {
+            self.outcome = Some(Err(format!("choose a game and one of its targets first ({})", self.state.game)));
+            return;
+        };
         if kind == TargetKind::Window(String::new()) {
             self.outcome = Some(Err("choose a window from the list first".into()));
             return;
         }
-        if self.state.game == GameChoice::Puzlogic && kind == TargetKind::GnomeMines {
-            self.outcome = Some(Err(
-                "GNOME Mines is not a Puzlogic target: choose the built-in window or a window".into(),
-            ));
-            return;
-        }
-        let puzlogic = self.state.game == GameChoice::Puzlogic;
         let request = SessionRequest {
             launch: LaunchRequest { kind, level: self.state.level, seed: self.state.seed, log: None },
             settings: BotSettings {
@@ -208,47 +216,19 @@ impl BotPanel {
         let wake = ctx.clone();
         let spawned =
             background::spawn(ctx, "curio-bot", move |reporter| -> Result<bot::BotReport, String> {
-                let mut observer = |status: &BotStatus<bot::MinesGame>| {
+                let mut observer = |status: &Seen| {
                     let _ = sender.send(status.clone());
                     wake.request_repaint();
                     if reporter.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
                 };
-                if puzlogic {
-                    // The pane shows what every game shares: the frame, the counters, the log.
-                    let mut shared = |status: &BotStatus<bot::puzlogic::PuzlogicGame>| {
-                        observer(&BotStatus::seen(
-                            status.event,
-                            status.frame.clone(),
-                            None,
-                            None,
-                            status.report.clone(),
-                            status.message.clone(),
-                        ))
-                    };
-                    return bot::session::run(
-                        &request,
-                        bot::puzlogic::PuzlogicGame::new(),
-                        &mut ProcessLauncher,
-                        XcapScreen::default(),
-                        EnigoInput::new,
-                        &session_control,
-                        &mut shared,
-                    )
+                let backends = Backends {
+                    launcher: Box::new(ProcessLauncher),
+                    screen: Box::new(XcapScreen::default()),
+                    input: Box::new(|| EnigoInput::new().map(|input| Box::new(input) as Box<dyn InputSink>)),
+                };
+                (game.run)(&request, backends, &session_control, &mut observer)
                     .map(|outcome| outcome.report)
-                    .map_err(|error| error.to_string());
-                }
-                let game = bot::MinesGame::new(&request.launch.kind, request.settings.mines);
-                bot::session::run(
-                    &request,
-                    game,
-                    &mut ProcessLauncher,
-                    XcapScreen::default(),
-                    EnigoInput::new,
-                    &session_control,
-                    &mut observer,
-                )
-                .map(|outcome| outcome.report)
-                .map_err(|error| error.to_string())
+                    .map_err(|error| error.to_string())
             });
         match spawned {
             Ok(job) => {
@@ -335,13 +315,11 @@ impl Panel for BotPanel {
             // Keep the last frame when a status carries none.
             let frame =
                 status.frame.clone().or_else(|| self.last.as_ref().and_then(|last| last.frame.clone()));
-            let board =
-                status.board.clone().or_else(|| self.last.as_ref().and_then(|last| last.board.clone()));
-            let calibration = status
-                .calibration
-                .clone()
-                .or_else(|| self.last.as_ref().and_then(|last| last.calibration.clone()));
-            self.last = Some(BotStatus { frame, board, calibration, ..status });
+            let sketch = match (&status.frame, &self.last) {
+                (None, Some(last)) => last.sketch.clone(),
+                _ => status.sketch.clone(),
+            };
+            self.last = Some(Seen { frame, sketch, ..status });
         }
         if let Some(result) = finished {
             match &result {
@@ -350,7 +328,11 @@ impl Panel for BotPanel {
                     match &report.stop_reason {
                         Some(StopReason::Cancelled) => "stopped".to_string(),
                         Some(reason) => format!("stopped: {reason}"),
-                        None => format!("done: {} games, {} won", report.games, report.wins),
+                        None => {
+                            let words = self.state.game().map(|game| game.words);
+                            let (games, won) = words.map_or(("games", "won"), |words| (words.games, words.won));
+                            format!("done: {} {games}, {} {won}", report.games, report.wins)
+                        }
                     },
                 ),
                 Err(error) => say(&mut self.log, format!("error: {error}")),
@@ -366,15 +348,20 @@ impl Panel for BotPanel {
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label("game");
-                ui.selectable_value(&mut self.state.game, GameChoice::Mines, "Minesweeper");
-                ui.selectable_value(&mut self.state.game, GameChoice::Puzlogic, "Puzlogic");
+                for game in bot_games() {
+                    if ui.selectable_label(self.state.game == game.name, game.title).clicked() {
+                        self.state.game = game.name.to_string();
+                        self.state.sanitize();
+                    }
+                }
             });
             ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(&mut self.state.target, TargetChoice::Builtin, "built-in window");
-                ui.selectable_value(&mut self.state.target, TargetChoice::GnomeMines, "GNOME Mines");
-                ui.selectable_value(&mut self.state.target, TargetChoice::Window, "a window");
+                for program in self.state.game().map_or(&[][..], |game| game.programs) {
+                    ui.selectable_value(&mut self.state.target, program.name.to_string(), program.label);
+                }
+                ui.selectable_value(&mut self.state.target, WINDOW.to_string(), "a window");
             });
-            if self.state.target == TargetChoice::Window {
+            if self.state.target == WINDOW {
                 ui.horizontal(|ui| {
                     if ui.button("Refresh list").clicked() {
                         self.refresh_windows();
@@ -477,12 +464,9 @@ impl Panel for BotPanel {
             );
             return;
         };
-        let (Some(frame), Some(calibration)) = (&status.frame, &status.calibration) else { return };
+        let Some(frame) = &status.frame else { return };
         if self.view_key != self.frames || self.view.is_none() {
-            let image = match &status.board {
-                Some(board) => bot::annotate(&frame.image, calibration, board),
-                None => frame.image.clone(),
-            };
+            let image = status.sketch.annotated.as_ref().unwrap_or(&frame.image);
             let color = egui::ColorImage::from_rgba_unmultiplied(
                 [image.width() as usize, image.height() as usize],
                 image.as_raw(),
@@ -499,27 +483,22 @@ impl Panel for BotPanel {
         let shown = egui::Rect::from_center_size(rect.center(), size * scale);
         let painter = ui.painter_at(rect);
         painter.image(texture.id(), shown, full_uv(), Color32::WHITE);
-        // The solver's probabilities on covered cells: green safe to red mine.
-        if let Some(board) = &status.board {
-            for (index, probability) in status.probabilities.iter().enumerate() {
-                let (Some(p), Some(CellRead::Covered)) = (probability, board.cells.get(index)) else {
-                    continue;
-                };
-                let [x, y] = calibration.cell_center(index / board.columns, index % board.columns);
-                let center = shown.min + Vec2::new(x as f32, y as f32) * scale;
-                let radius = (calibration.pitch[0] as f32 * scale * 0.22).max(2.0);
-                painter.circle_filled(center, radius, theme::heat(*p as f32));
-            }
-            for chosen in &status.moves {
-                let [x, y] = calibration.cell_center(chosen.row, chosen.column);
-                let center = shown.min + Vec2::new(x as f32, y as f32) * scale;
-                let half = calibration.pitch[0] as f32 * scale * 0.45;
-                painter.rect_stroke(
-                    egui::Rect::from_center_size(center, Vec2::splat(half * 2.0)),
-                    2.0,
-                    egui::Stroke::new(2.0, theme::SELECTED),
-                    egui::StrokeKind::Inside,
-                );
+        // The game's marks: a chance per cell, green safe to red mine; the cells chosen.
+        let pitch = status.sketch.pitch as f32 * scale;
+        let place = |[x, y]: [f64; 2]| shown.min + Vec2::new(x as f32, y as f32) * scale;
+        for mark in &status.sketch.marks {
+            match *mark {
+                Mark::Chance { at, chance } => {
+                    painter.circle_filled(place(at), (pitch * 0.22).max(2.0), theme::heat(chance as f32));
+                }
+                Mark::Chosen { at } => {
+                    painter.rect_stroke(
+                        egui::Rect::from_center_size(place(at), Vec2::splat(pitch * 0.9)),
+                        2.0,
+                        egui::Stroke::new(2.0, theme::SELECTED),
+                        egui::StrokeKind::Inside,
+                    );
+                }
             }
         }
     }
@@ -533,5 +512,6 @@ pub const DOMAIN: Domain = Domain {
     panels: &[PanelEntry::of::<BotPanel>()],
     merges: &[],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[],
 };

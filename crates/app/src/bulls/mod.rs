@@ -876,5 +876,6 @@ pub const DOMAIN: Domain = Domain {
     panels: &[PanelEntry::of::<BullsPanel>()],
     merges: &[],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[],
 };

@@ -197,6 +197,7 @@ pub const DOMAIN: Domain = Domain {
         Merge { command: "classics tournaments", merge: curio_cli::classics::merge_tournaments },
     ],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[
         Target { name: "quality-task", reads: "Quality of Living task files (classics quality)", run: curio_cli::classics::fuzz_quality_task },
         Target { name: "codejam-input", reads: "Code Jam 2018 inputs (classics codejam PROBLEM)", run: curio_cli::classics::fuzz_codejam_input },

@@ -433,5 +433,6 @@ pub const DOMAIN: Domain = Domain {
         Merge { command: "fermat torricelli", merge: curio_cli::fermat::merge_torricelli },
     ],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[],
 };

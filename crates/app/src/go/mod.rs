@@ -662,6 +662,7 @@ pub const DOMAIN: Domain = Domain {
         Merge { command: "go selfplay", merge: curio_cli::go::merge_selfplay },
     ],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[
         Target { name: "go-record", reads: "Go game records (go place, go render, the panel)", run: curio_cli::go::fuzz_go_record },
     ],

@@ -394,6 +394,7 @@ pub const DOMAIN: Domain = Domain {
     panels: &[PanelEntry::of::<GreggPanel>()],
     merges: &[],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[
         Target { name: "grascii", reads: "Grascii outlines (gregg render, the panel)", run: curio_cli::gregg::fuzz_grascii },
     ],

@@ -753,6 +753,7 @@ pub const DOMAIN: Domain = Domain {
     panels: &[PanelEntry::of::<HanoiPanel>()],
     merges: &[],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[
         Target { name: "hanoi-position", reads: "Hanoi positions (hanoi solve --from/--to)", run: curio_cli::hanoi::fuzz_hanoi_position },
     ],

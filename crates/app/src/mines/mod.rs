@@ -556,6 +556,7 @@ pub const DOMAIN: Domain = Domain {
         about: "Open a standalone classic game window (the bot's target); --log appends one JSON line per finished game.",
         commands: CommandGroup::of::<window::WindowArgs>(),
     }),
+    bot_game: Some(&bot::mines::GAME),
     fuzz_targets: &[
         Target { name: "mines-board", reads: "minesweeper board files (mines solve, layout, the panel's Import)", run: curio_cli::mines::fuzz_mines_board },
     ],

@@ -4,7 +4,7 @@
 //! layout and the final board. It is the bot's built-in target.
 
 use crate::theme;
-use curio_cli::facets::GroupArgs;
+use curio_cli::facets::{GroupArgs, House};
 use curio_cli::{CliError, usage};
 use super::board::{BoardClick, BoardFills, MinesBoard};
 use ::mines::{BoardConfig, FirstClickRule, Game, GameStatus, text};
@@ -232,7 +232,7 @@ pub struct WindowArgs {
 }
 
 impl GroupArgs for WindowArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         let args = self;
         let config = BoardConfig::parse_level(&args.level, args.rule).map_err(usage)?;
         if config.width > 100 || config.height > 60 {

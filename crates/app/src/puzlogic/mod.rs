@@ -566,6 +566,7 @@ pub const DOMAIN: Domain = Domain {
         about: "Open the game window: drag pieces onto cells; Next after a solved board. --log appends one JSON line per thing shown or received.",
         commands: CommandGroup::of::<window::WindowArgs>(),
     }),
+    bot_game: Some(&bot::puzlogic::GAME),
     fuzz_targets: &[
         Target { name: "puzlogic-puzzle", reads: "Puzlogic puzzle files (puzlogic solve)", run: curio_cli::puzlogic::fuzz_puzlogic_puzzle },
     ],

@@ -7,7 +7,7 @@
 //! truth.
 
 use crate::theme;
-use curio_cli::facets::GroupArgs;
+use curio_cli::facets::{GroupArgs, House};
 use curio_cli::{CliError, usage};
 use ::puzlogic::generator::{self, Spec};
 use ::puzlogic::{Cell, Line, Placement, Puzzle};
@@ -410,7 +410,7 @@ pub struct WindowArgs {
 }
 
 impl GroupArgs for WindowArgs {
-    fn run(self) -> Result<(), CliError> {
+    fn run(self, _house: &House) -> Result<(), CliError> {
         let args = self;
                 let source = match (args.level, args.seed) {
             (Some(level), _) => {

@@ -591,5 +591,6 @@ pub const DOMAIN: Domain = Domain {
     panels: &[PanelEntry::of::<StarPanel>()],
     merges: &[],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[],
 };

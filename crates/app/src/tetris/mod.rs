@@ -398,6 +398,7 @@ pub const DOMAIN: Domain = Domain {
         Merge { command: "tetris play", merge: curio_cli::tetris::merge_play },
     ],
     game_window: None,
+    bot_game: None,
     fuzz_targets: &[
         Target { name: "tetris-weights", reads: "Tetris weights files (tetris play --weights FILE)", run: curio_cli::tetris::fuzz_tetris_weights },
         Target { name: "tetris-run", reads: "Tetris run files (tetris evolve --resume, the panel)", run: curio_cli::tetris::fuzz_tetris_run },

@@ -1,14 +1,181 @@
 //! Minesweeper as a [`ScreenGame`]: the grid found by [`vision`], cells read by colour, moves
-//! chosen by the minesweeper solver's [`Policy`], reveals clicked with the left button.
+//! chosen by the minesweeper solver's [`Policy`], reveals clicked with the left button; its
+//! targets ([`GAME`]): the built-in window (`curio mines window`) and GNOME Mines.
 
+pub mod annotate;
+pub mod synthetic;
 pub mod vision;
 
 use self::vision::{BoardRead, Calibration, CellRead, Theme, VisionError};
+use crate::facet::{Backends, BotGame, Mark, Seen, Sketch, Sketcher, TruthCheck, Words};
 use crate::game::{Action, Decision, ScreenGame};
 use crate::input::{InputSink, MouseButton};
-use crate::player::{Bot, BotSettings, ReadLog, StopReason};
+use crate::player::{Bot, BotSettings, BotStatus, ReadLog, StopReason};
 use crate::screen::{ScreenSource, WindowInfo};
-use crate::targets::{self, TargetKind};
+use crate::session::{SessionControl, SessionError, SessionOutcome, SessionRequest};
+use crate::targets::{self, Executable, LaunchCommand, LaunchRequest, Level, Program, TargetKind};
+use std::ops::ControlFlow;
+
+/// Minesweeper as the bot plays it.
+pub const GAME: BotGame = BotGame {
+    name: "mines",
+    title: "Minesweeper",
+    programs: &[BUILTIN, GNOME_MINES],
+    words: Words {
+        game: "game",
+        games: "games",
+        wins: "wins",
+        won: "won",
+        moves: "moves",
+        presses: "clicks",
+    },
+    run,
+    check,
+};
+
+/// `curio mines window`: the built-in window, which logs each finished game.
+pub const BUILTIN: Program = Program {
+    name: "builtin",
+    label: "built-in window",
+    title: "Curio Minesweeper",
+    command: builtin_command,
+    opens_dialogs: false,
+    start_click: None,
+};
+
+/// GNOME Mines, with settings of its own, in a session bus of its own.
+pub const GNOME_MINES: Program = Program {
+    name: "gnome-mines",
+    label: "GNOME Mines",
+    title: "Mines",
+    command: gnome_command,
+    opens_dialogs: true,
+    start_click: Some(gnome_level_button),
+};
+
+fn builtin_command(request: &LaunchRequest) -> LaunchCommand {
+    let mut arguments: Vec<String> =
+        vec!["mines".into(), "window".into(), "--level".into(), request.level.name().into()];
+    arguments.extend(["--seed".into(), request.seed.to_string()]);
+    if let Some(log) = &request.log {
+        arguments.extend(["--log".into(), log.display().to_string()]);
+    }
+    LaunchCommand::new(Executable::Curio, arguments)
+}
+
+/// GNOME Mines' settings for a launch, in a folder of their own (GLib's keyfile backend): the
+/// player's settings are neither read nor changed, the window is large enough for the size
+/// asked for (GNOME Mines keeps its window size and would cut a 30x16 board off), and tiles
+/// open without animation (as a player may set it), so no capture catches one half drawn.
+fn gnome_command(request: &LaunchRequest) -> LaunchCommand {
+    let (width, height) = match request.level {
+        Level::Beginner | Level::Intermediate => (600, 480),
+        Level::Expert => (1000, 700),
+    };
+    LaunchCommand {
+        settings: vec![(
+            "glib-2.0/settings/keyfile".into(),
+            format!(
+                "[org/gnome/Mines]\nwindow-width={width}\nwindow-height={height}\nuse-animations=false\n"
+            ),
+        )],
+        settings_variables: vec!["XDG_CONFIG_HOME"],
+        environment: vec![("GSETTINGS_BACKEND", "keyfile".into())],
+        session_bus: true,
+        ..LaunchCommand::new(
+            Executable::Installed(&["/usr/games/gnome-mines", "/usr/bin/gnome-mines", "gnome-mines"]),
+            Vec::new(),
+        )
+    }
+}
+
+/// For GNOME Mines' size chooser: where the button of `level` is, in window pixels (the four
+/// buttons sit in a 2x2 grid centred under the header bar).
+pub fn gnome_level_button(window: &WindowInfo, level: Level) -> [f64; 2] {
+    let (width, height) = (f64::from(window.width), f64::from(window.height));
+    let header = 50.0;
+    let center = (width / 2.0, header + (height - header) / 2.0);
+    let step = 102.0;
+    match level {
+        Level::Beginner => [center.0 - step, center.1 - step],
+        Level::Intermediate => [center.0 + step, center.1 - step],
+        Level::Expert => [center.0 - step, center.1 + step],
+    }
+}
+
+fn run(
+    request: &SessionRequest,
+    backends: Backends,
+    control: &SessionControl,
+    observer: &mut dyn FnMut(&Seen) -> ControlFlow<()>,
+) -> Result<SessionOutcome, SessionError> {
+    let game = MinesGame::new(&request.launch.kind, request.settings.mines);
+    crate::facet::play(game, request, backends, control, observer)
+}
+
+/// Checks the reads against the built-in window's log (see [`check_reads`]), and plays the
+/// logged games with the solver alone: the wins a perfect reader would have had.
+fn check(outcome: &SessionOutcome, truth: &[serde_json::Value]) -> TruthCheck {
+    let (checked, wrong) = check_reads(&outcome.log, truth);
+    let logged_wins = truth.iter().filter(|line| line["result"] == "won").count();
+    TruthCheck {
+        checked,
+        misreads: wrong,
+        findings: vec![
+            ("solver_wins_same_games", solver_wins_on(truth).into()),
+            ("target_logged_games", truth.len().into()),
+            ("target_logged_wins", logged_wins.into()),
+        ],
+    }
+}
+
+/// How many of the logged games the solver wins when it plays them itself (same board, rule
+/// and seed, no screen).
+pub fn solver_wins_on(lines: &[serde_json::Value]) -> usize {
+    use ::mines::{BoardConfig, FirstClickRule, play_game};
+    lines
+        .iter()
+        .filter(|line| {
+            let number = |key: &str| line[key].as_u64().unwrap_or(0) as usize;
+            let mines = line["mines"].as_array().map_or(0, Vec::len);
+            let rule = FirstClickRule::ALL
+                .into_iter()
+                .find(|rule| Some(rule.name()) == line["rule"].as_str())
+                .unwrap_or_default();
+            BoardConfig::new(number("width"), number("height"), mines, rule)
+                .ok()
+                .and_then(|config| {
+                    play_game(config, line["seed"].as_u64().unwrap_or(0), &Policy::default()).ok()
+                })
+                .is_some_and(|record| record.won)
+        })
+        .count()
+}
+
+impl Sketcher for MinesGame {
+    /// The grid and every cell's reading drawn in; each covered cell's chance of a mine; the
+    /// cells chosen.
+    fn sketch(image: &image::RgbaImage, status: &BotStatus<MinesGame>) -> Sketch {
+        let (Some(calibration), Some(board)) = (&status.calibration, &status.board) else {
+            return Sketch::default();
+        };
+        let mut marks = Vec::new();
+        for (index, probability) in status.probabilities.iter().enumerate() {
+            if let (Some(chance), Some(CellRead::Covered)) = (probability, board.cells.get(index)) {
+                let at = calibration.cell_center(index / board.columns, index % board.columns);
+                marks.push(Mark::Chance { at, chance: *chance });
+            }
+        }
+        for chosen in &status.moves {
+            marks.push(Mark::Chosen { at: calibration.cell_center(chosen.row, chosen.column) });
+        }
+        Sketch {
+            annotated: Some(annotate::annotate(image, calibration, board)),
+            marks,
+            pitch: calibration.pitch[0],
+        }
+    }
+}
 use ::mines::{Action as MinesAction, Cell, FirstClickRule, Move, Policy, solver::BoardView};
 use image::RgbaImage;
 
@@ -30,11 +197,13 @@ impl MinesGame {
     /// The game as `kind` draws it, with `mines` mines (`None`: the standard count of the size
     /// found).
     pub fn new(kind: &TargetKind, mines: Option<usize>) -> MinesGame {
-        let rule = match kind {
-            TargetKind::GnomeMines => FirstClickRule::Opening,
-            _ => FirstClickRule::Safe,
+        // GNOME Mines opens a region with its first click, and tints its numbers.
+        let (rule, theme) = if kind.program() == Some(&GNOME_MINES) {
+            (FirstClickRule::Opening, Theme::Tinted)
+        } else {
+            (FirstClickRule::Safe, Theme::Classic)
         };
-        MinesGame { theme: kind.theme(), rule, mines_setting: mines, mines: 0, policy: Policy::default() }
+        MinesGame { theme, rule, mines_setting: mines, mines: 0, policy: Policy::default() }
     }
 
     /// The mine count of a board of the size found: as set, else the standard one.
@@ -210,7 +379,13 @@ impl ScreenGame for MinesGame {
         let probabilities = ::mines::analyze(&view, ::mines::solver::DEFAULT_NODE_BUDGET)
             .map(|analysis| analysis.probabilities)
             .unwrap_or_default();
-        let message = moves.first().map(|first| first.reason.describe()).unwrap_or_default();
+        let message = moves
+            .first()
+            .map(|first| {
+                let verb = if first.action == MinesAction::Flag { "flag" } else { "reveal" };
+                format!("{verb} row {}, column {}: {}", first.row, first.column, first.reason.describe())
+            })
+            .unwrap_or_default();
         Ok(Decision { moves, probabilities, message })
     }
 
@@ -255,17 +430,14 @@ impl ScreenGame for MinesGame {
     /// button (the top button of the column right of the board).
     fn new_game_point(&self, kind: &TargetKind, window: &WindowInfo, calibration: &Calibration) -> [f64; 2] {
         let [left, top, right, bottom] = calibration.bounds();
-        match kind {
+        if kind.program() == Some(&GNOME_MINES) {
             // The button column starts a tile's gap right of the board; "Play Again" / "Start
             // Over" is its first button, level with the board's middle.
-            TargetKind::GnomeMines => {
-                [right + (f64::from(window.width) - right) / 2.0, top + (bottom - top) * 0.59]
-            }
-            _ => {
-                // The face: centred over the board, in the bar above it.
-                let scale = calibration.pitch[1] / 24.0;
-                [(left + right) / 2.0, top - 4.0 * scale - 22.0 * scale]
-            }
+            [right + (f64::from(window.width) - right) / 2.0, top + (bottom - top) * 0.59]
+        } else {
+            // The face: centred over the board, in the bar above it.
+            let scale = calibration.pitch[1] / 24.0;
+            [(left + right) / 2.0, top - 4.0 * scale - 22.0 * scale]
         }
     }
 }

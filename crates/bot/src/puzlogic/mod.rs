@@ -6,15 +6,84 @@
 
 pub mod vision;
 
+use crate::facet::{Backends, BotGame, Seen, Sketcher, TruthCheck, Words};
 use crate::game::{Action, Decision, ScreenGame};
 use crate::input::MouseButton;
 use crate::mines::vision::VisionError;
 use crate::player::StopReason;
 use crate::puzlogic::vision::{Digits, Layout, Shown, colours, read};
 use crate::screen::WindowInfo;
-use crate::targets::TargetKind;
+use crate::session::{SessionControl, SessionError, SessionOutcome, SessionRequest};
+use crate::targets::{Executable, LaunchCommand, LaunchRequest, Program, TargetKind};
 use ::puzlogic::{Placement, solver};
 use image::RgbaImage;
+use std::ops::ControlFlow;
+
+/// Puzlogic as the bot plays it.
+pub const GAME: BotGame = BotGame {
+    name: "puzlogic",
+    title: "Puzlogic",
+    programs: &[BUILTIN],
+    words: Words {
+        game: "level",
+        games: "levels",
+        wins: "solved",
+        won: "solved",
+        moves: "drags",
+        presses: "presses",
+    },
+    run,
+    check,
+};
+
+/// `curio puzlogic window`: the built-in window, on generated levels of 7x7 with 14 pieces and
+/// sums from the seed; it logs what each level shows.
+pub const BUILTIN: Program = Program {
+    name: "builtin",
+    label: "built-in window",
+    title: "Curio Puzlogic",
+    command: builtin_command,
+    opens_dialogs: false,
+    start_click: None,
+};
+
+fn builtin_command(request: &LaunchRequest) -> LaunchCommand {
+    let mut arguments: Vec<String> =
+        ["puzlogic", "window", "--size", "7x7", "--pieces", "14", "--sums"].map(String::from).to_vec();
+    arguments.extend(["--seed".into(), request.seed.to_string()]);
+    if let Some(log) = &request.log {
+        arguments.extend(["--log".into(), log.display().to_string()]);
+    }
+    LaunchCommand::new(Executable::Curio, arguments)
+}
+
+fn run(
+    request: &SessionRequest,
+    backends: Backends,
+    control: &SessionControl,
+    observer: &mut dyn FnMut(&Seen) -> ControlFlow<()>,
+) -> Result<SessionOutcome, SessionError> {
+    crate::facet::play(PuzlogicGame::new(), request, backends, control, observer)
+}
+
+/// Checks the first read of each level against the window's log (see [`check_first_reads`]);
+/// reads the solver found unsolvable count as misreads too.
+fn check(outcome: &SessionOutcome, truth: &[serde_json::Value]) -> TruthCheck {
+    let first_reads: Vec<String> =
+        outcome.log.games.iter().filter_map(|reads| reads.first().cloned()).collect();
+    let (checked, wrong) = check_first_reads(&first_reads, truth);
+    TruthCheck {
+        checked,
+        misreads: outcome.report.misreads + wrong,
+        findings: vec![
+            ("reads_unlike_truth", wrong.into()),
+            ("reads_not_solvable", outcome.report.misreads.into()),
+        ],
+    }
+}
+
+/// Draws nothing over the capture: the pane shows it as it is.
+impl Sketcher for PuzlogicGame {}
 
 /// A move: the number to place and its cell (row, column from the first row and column
 /// holding a cell).

@@ -3,9 +3,9 @@
 //! for testing the whole loop without a display.
 
 use super::annotate::glyph;
-use super::input::{InputError, InputSink, MouseButton};
-use super::mines::vision;
-use super::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
+use super::vision;
+use crate::input::{InputError, InputSink, MouseButton};
+use crate::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
 use ::mines::{Cell, Game, GameStatus};
 use image::{Rgba, RgbaImage};
 use std::cell::RefCell;

@@ -1,7 +1,7 @@
 //! A screenshot with what the bot read drawn over it: the calibrated grid and each cell's
 //! reading as a small label (a 3x5 pixel font, scaled with the cells).
 
-use super::mines::vision::{BoardRead, Calibration, CellRead};
+use super::vision::{BoardRead, Calibration, CellRead};
 use image::{Rgba, RgbaImage};
 
 /// 3x5 glyphs, rows top to bottom, three bits a row (left bit first).
