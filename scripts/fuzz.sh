@@ -2,9 +2,11 @@
 # Coverage-guided fuzzing of every parser and file format with AFL++ (cargo-afl, stable Rust):
 #   scripts/fuzz.sh [MINUTES] [TARGET ...]
 # MINUTES a target (default 10), every target of curio::fuzz unless some are named; FUZZ_JOBS
-# targets at once (default 1, one core each). Seeds: fuzz/seeds/<target>/; findings:
-# fuzz/out/<target>/default/{crashes,hangs}/ (copy a crash into fuzz/regressions/<target>/ once
-# fixed: tests/fuzz.rs replays it in CI). Prints executions, speed, crashes and hangs a target
+# targets at once (default 1, one core each). Seeds: a domain's target's in
+# crates/<domain>/fuzz/seeds/<target>/, the house's in fuzz/seeds/<target>/ (the harness prints
+# the folder: curio-fuzz --folder TARGET); findings: fuzz/out/<target>/default/{crashes,hangs}/
+# (copy a crash into regressions/<target>/ beside the seeds once fixed: tests/fuzz.rs replays it
+# in CI). Prints executions, speed, crashes and hangs a target
 # and exits 1 when anything crashed or hung.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +36,9 @@ export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AF
 run_target() {
   local target=$1
   mkdir -p "fuzz/out/$target"
-  CURIO_FUZZ_TARGET=$target cargo afl fuzz -i "fuzz/seeds/$target" -o "fuzz/out/$target" \
+  local folder
+  folder=$("$harness" --folder "$target")
+  CURIO_FUZZ_TARGET=$target cargo afl fuzz -i "$folder/seeds/$target" -o "fuzz/out/$target" \
     -V $((minutes * 60)) -t 5000 "$harness" >"fuzz/out/$target/afl.log" 2>&1 || true
 }
 running=0

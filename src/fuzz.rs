@@ -1,5 +1,7 @@
 //! Every fuzz target: each domain's (its `DOMAIN`'s `fuzz_targets`) and the house's own, the
 //! settings and the partial results, which no single domain reads. See [`cli::fuzz`](crate::cli::fuzz).
+//! A domain's target keeps its seeds and regressions in its crate's folder
+//! (`crates/<domain>/fuzz/{seeds,regressions}/<target>/`), the house's in `fuzz/`.
 
 pub use crate::cli::fuzz::Target;
 use crate::cli::fuzz::text;
@@ -17,6 +19,18 @@ const HOUSE_TARGETS: &[Target] = &[
 /// Every target, the domains' first.
 pub fn targets() -> Vec<&'static Target> {
     crate::app::domain::fuzz_targets().chain(HOUSE_TARGETS).collect()
+}
+
+/// The folder, from the repository's root, that holds the target's `seeds/<name>/` and
+/// `regressions/<name>/`: its domain's crate's `fuzz/`, or `fuzz/` for the house's.
+pub fn folder(target: &Target) -> std::path::PathBuf {
+    let domain = crate::app::DOMAINS
+        .iter()
+        .find(|domain| domain.fuzz_targets.iter().any(|declared| declared.name == target.name));
+    match domain {
+        Some(domain) => std::path::Path::new("crates").join(domain.name).join("fuzz"),
+        None => "fuzz".into(),
+    }
 }
 
 /// The target named `name`.

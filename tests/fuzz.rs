@@ -1,5 +1,5 @@
 //! The short fuzz run of CI: every target of `curio::fuzz` gets its seeds, every crash AFL++ ever
-//! found (`fuzz/regressions/<target>/`, each a regression test) and a few thousand inputs made
+//! found (`regressions/<target>/` beside its seeds, each a regression test) and a few thousand inputs made
 //! by mutating the seeds at random (seeded, so a failure repeats). Any panic fails, naming the
 //! input; so does an input that runs for more than ten seconds (a hang). The long,
 //! coverage-guided run is `scripts/fuzz.sh MINUTES`.
@@ -133,16 +133,17 @@ fn run_one(target: &'static curio::fuzz::Target, input: Vec<u8>, what: &str) -> 
 
 #[test]
 fn every_parser_takes_seeds_old_crashes_and_mutated_inputs_without_a_panic() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cases = std::env::var("CURIO_FUZZ_CASES").ok().and_then(|text| text.parse().ok()).unwrap_or(CASES);
     let mut failures = Vec::new();
     for target in curio::fuzz::targets() {
-        let seeds: Vec<Vec<u8>> = files(&root.join("seeds").join(target.name))
+        let folder = root.join(curio::fuzz::folder(target));
+        let seeds: Vec<Vec<u8>> = files(&folder.join("seeds").join(target.name))
             .iter()
             .map(|path| std::fs::read(path).unwrap())
             .collect();
-        assert!(!seeds.is_empty(), "{}: no seeds in fuzz/seeds/{}", target.name, target.name);
-        for path in files(&root.join("regressions").join(target.name)) {
+        assert!(!seeds.is_empty(), "{}: no seeds in {}/seeds/{}", target.name, folder.display(), target.name);
+        for path in files(&folder.join("regressions").join(target.name)) {
             let input = std::fs::read(&path).unwrap();
             failures.extend(run_one(target, input, &format!("regression {}", path.display())).err());
         }

@@ -4,7 +4,8 @@
 //! in its module here) and the binary adds the house's (settings, partial results): `curio::fuzz`
 //! lists them all. Run two ways: `tests/fuzz.rs` feeds each target random and mutated inputs in
 //! CI, and `fuzz/` builds them for AFL++ (`scripts/fuzz.sh MINUTES`), coverage-guided. Each
-//! target's seeds are real files of its format (`fuzz/seeds/<name>/`).
+//! target's seeds are real files of its format, in its domain's crate
+//! (`crates/<domain>/fuzz/seeds/<name>/`; the house's in `fuzz/seeds/<name>/`).
 
 /// One fuzz target.
 #[derive(Clone, Copy, Debug)]
