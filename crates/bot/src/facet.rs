@@ -62,6 +62,12 @@ pub struct Words {
     pub presses: &'static str,
 }
 
+impl Words {
+    /// Games, wins, moves and clicks.
+    pub const PLAIN: Words =
+        Words { game: "game", games: "games", wins: "wins", won: "won", moves: "moves", presses: "clicks" };
+}
+
 /// The backends a session runs on: the launcher, the screen, and what makes the input (made
 /// only to play).
 pub struct Backends {

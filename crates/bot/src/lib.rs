@@ -36,6 +36,7 @@ pub use mines::vision::{
 };
 pub use mines::{MinesGame, check_reads, consistent};
 pub use player::{Bot, BotEvent, BotObserver, BotReport, BotSettings, BotStatus, ReadLog, StopReason};
+pub use player::{GAMES, MOVES_PER_SECOND};
 pub use screen::{Frame, ImageScreen, ScreenError, ScreenSource, WindowInfo, locate};
 pub use session::{SessionControl, SessionError, SessionOutcome, SessionRequest};
 pub use targets::{

@@ -12,6 +12,7 @@ use super::game::{Action, ScreenGame};
 use super::input::{InputSink, MouseButton};
 use super::screen::{Frame, ScreenSource, WindowInfo};
 use super::targets::{self, TargetKind, to_screen};
+use curio_core::bounds::Bounds;
 use serde::Serialize;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -52,6 +53,12 @@ impl Default for BotSettings {
 
 /// How long after reading a loss the bot reads the board again to confirm it.
 const LOSS_CONFIRMATION: Duration = Duration::from_millis(200);
+
+/// Games (or levels) a run plays: `curio bot play --games` and the pane.
+pub const GAMES: Bounds<u32> = Bounds::new(1, 100_000, 3);
+
+/// Most moves a second: `curio bot play --max-moves-per-s` and the pane's speed.
+pub const MOVES_PER_SECOND: Bounds<f64> = Bounds::new(0.5, 200.0, 40.0);
 
 /// How long a click may take to show on the target before the bot moves on.
 pub const CLICK_SHOWN_TIMEOUT: Duration = Duration::from_millis(1000);

@@ -29,6 +29,12 @@ use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+/// Levels of guesses the search optimises (`OptimalOptions::depth`); the panel's 0 is none.
+pub const DEPTH: curio_core::bounds::Bounds<u32> = curio_core::bounds::Bounds::new(1, 20, 2);
+
+/// Best-scored guesses tried at a node (`OptimalOptions::candidates`); the panel's 0 is none.
+pub const CANDIDATES: curio_core::bounds::Bounds<u32> = curio_core::bounds::Bounds::new(1, 100_000, 20);
+
 /// How far the search goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OptimalOptions {

@@ -397,6 +397,9 @@ pub(crate) fn partition(answers: Answers<'_>, guess: usize, set: &[u32]) -> Vec<
         .collect()
 }
 
+/// Random-consistent trees to build: `curio bulls solve --runs` and the panel.
+pub const RUNS: curio_core::bounds::Bounds<u32> = curio_core::bounds::Bounds::new(1, 100_000, 100);
+
 /// `runs` random-consistent trees (run `i` seeded by `stats::game_seed(seed, i)`), each
 /// complete over every secret: their stats, in run order.
 pub fn random_consistent_runs(

@@ -107,8 +107,12 @@ impl Sieve {
     }
 }
 
+/// n, the primes counted up to: `curio classics primes --limit`, the number of `prime-sums`,
+/// and the panel's (2011, the year of the write-up's puzzle).
+pub const LIMIT: curio_core::bounds::Bounds<u64> = curio_core::bounds::Bounds::new(2, MAX_LIMIT, 2011);
+
 fn check_limit(limit: u64) -> Result<(), ClassicsError> {
-    if !(2..=MAX_LIMIT).contains(&limit) {
+    if !LIMIT.contains(limit) {
         return Err(ClassicsError::input(format!("the limit must be 2 to {MAX_LIMIT}, not {limit}")));
     }
     Ok(())

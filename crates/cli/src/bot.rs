@@ -44,12 +44,12 @@ struct PlayArgs {
     /// A program of the game's (builtin, ...), (part of) a window's title, or a window's id.
     #[arg(long)]
     target: String,
-    /// Games to finish.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100000))]
-    games: u64,
+    /// Games to finish, 1..=100000.
+    #[arg(long, default_value_t = bot::GAMES.default, value_parser = |text: &str| bot::GAMES.parse(text))]
+    games: u32,
     /// Levels to solve (the same as --games, for games of levels).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100000), conflicts_with = "games")]
-    levels: Option<u64>,
+    #[arg(long, value_parser = |text: &str| bot::GAMES.parse(text), conflicts_with = "games")]
+    levels: Option<u32>,
     /// Board size for the launched targets.
     #[arg(long, default_value = "beginner", value_parser = named(&Level::ALL, Level::name))]
     level: Level,
@@ -62,8 +62,8 @@ struct PlayArgs {
     /// Only print the moves; click nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Most clicks a second.
-    #[arg(long, default_value_t = 40.0)]
+    /// Most moves a second, 0.5..=200.
+    #[arg(long, default_value_t = bot::MOVES_PER_SECOND.default, value_parser = |text: &str| bot::MOVES_PER_SECOND.parse(text))]
     max_moves_per_s: f64,
     /// Print one JSON object.
     #[arg(long)]
@@ -162,12 +162,6 @@ fn windows(args: WindowsArgs) -> Result<(), CliError> {
 }
 
 fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
-    if !(args.max_moves_per_s.is_finite() && args.max_moves_per_s > 0.0) {
-        return Err(usage(anyhow::anyhow!(
-            "--max-moves-per-s must be a positive number, got {}",
-            args.max_moves_per_s
-        )));
-    }
     let names = || house.bot_games.iter().map(|game| game.name).collect::<Vec<_>>().join(", ");
     let game = match &args.game {
         Some(name) => house.bot_games.iter().find(|game| game.name == name),

@@ -53,8 +53,8 @@ struct SolveArgs {
     #[arg(long, value_parser = named(&Strategy::ALL, Strategy::name))]
     strategy: Strategy,
     /// random-consistent: complete trees to build, each with its own seed, 1..=100000.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    runs: u64,
+    #[arg(long, default_value_t = ::bulls::strategy::RUNS.default, value_parser = |text: &str| ::bulls::strategy::RUNS.parse(text))]
+    runs: u32,
     /// random-consistent: the master seed (run i uses SplitMix64 of it and i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -88,11 +88,11 @@ struct OptimalArgs {
     #[arg(long, value_parser = named(&Variant::ALL, Variant::name), default_value = "4of10")]
     variant: Variant,
     /// Optimise only this many levels of guesses (below: the entropy strategy), 1..=20.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
-    depth: Option<u64>,
+    #[arg(long, value_parser = |text: &str| ::bulls::optimal::DEPTH.parse(text))]
+    depth: Option<u32>,
     /// Try only this many best-scored guesses at a node, 1..=100000.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    candidates: Option<u64>,
+    #[arg(long, value_parser = |text: &str| ::bulls::optimal::CANDIDATES.parse(text))]
+    candidates: Option<u32>,
     /// Stop after this many minutes and report the best found.
     #[arg(long, default_value_t = 10.0)]
     minutes: f64,

@@ -133,7 +133,7 @@ struct CodejamArgs {
     #[arg(long, default_value_t = 1, requires = "judge")]
     seed: u64,
     /// The judge's test set: 1 (B = 30, A = 20) or 2 (B = 10^9, A = 200).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), requires = "judge")]
+    #[arg(long, default_value_t = codejam::TEST_SET.default, value_parser = |text: &str| codejam::TEST_SET.parse(text), requires = "judge")]
     test_set: u8,
     /// With --judge: print one JSON object.
     #[arg(long, requires = "judge")]

@@ -78,7 +78,7 @@ struct MedianArgs {
 #[derive(Debug, Args)]
 struct TorricelliArgs {
     /// The bound on p+q+r, 1..=50000000.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=torricelli::MAX_LIMIT))]
+    #[arg(long, value_parser = |text: &str| torricelli::LIMIT.parse(text))]
     limit: u64,
     /// Also list the first SHOW triangles (by p+q+r).
     #[arg(long, default_value_t = 0)]
@@ -99,7 +99,7 @@ pub(crate) struct TorricelliJob {
 #[derive(Debug, Args)]
 struct Pe299Args {
     /// The bound: b+d < LIMIT, 1..=1000000000000.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=pe299::MAX_LIMIT))]
+    #[arg(long, value_parser = |text: &str| pe299::LIMIT.parse(text))]
     limit: u64,
     /// Print one JSON object on stdout.
     #[arg(long)]
@@ -279,7 +279,7 @@ pub fn merge_torricelli(parts: &[Partial]) -> MergeResult {
     let (job, data): (TorricelliJob, Vec<torricelli::TorricelliShard>) = read_set(parts)?;
     let mut total = torricelli::TorricelliShard { limit: job.limit, ..Default::default() };
     for shard in data {
-        if shard.limit != job.limit.clamp(1, torricelli::MAX_LIMIT) {
+        if shard.limit != torricelli::LIMIT.clamp(job.limit) {
             return Err(usage(anyhow::anyhow!(
                 "a partial's data has limit {}, its settings {}",
                 shard.limit,

@@ -3,7 +3,7 @@ use crate::facets::{GroupArgs, House};
 
 use super::export_file::{check_output, save_with_bar};
 use super::{CliError, named, print_json, usage};
-use ::gregg::{self, PageStyle, Rules, Split, Transcriber, learn::LearnOptions};
+use ::gregg::{self, PageStyle, Rules, Split, Transcriber, learn::LearnOptions, page};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use curio_core::export;
@@ -97,17 +97,17 @@ struct RenderArgs {
     /// Output file; the extension picks SVG or PNG.
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     out: PathBuf,
-    /// Page width in pixels.
-    #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(100..=20000))]
-    width: u32,
-    /// Size of the writing: the N stroke's length in pixels.
-    #[arg(long, default_value_t = 12.0)]
+    /// Page width in pixels, 100..=20000.
+    #[arg(long, default_value_t = page::WIDTH.default, value_parser = |text: &str| page::WIDTH.parse(text))]
+    width: f64,
+    /// Size of the writing: the N stroke's length in pixels, 2..=100.
+    #[arg(long, default_value_t = page::UNIT.default, value_parser = |text: &str| page::UNIT.parse(text))]
     unit: f64,
-    /// Pen width in pixels.
-    #[arg(long, default_value_t = 1.8)]
+    /// Pen width in pixels, 0.2..=20.
+    #[arg(long, default_value_t = page::PEN_WIDTH.default, value_parser = |text: &str| page::PEN_WIDTH.parse(text))]
     pen: f64,
-    /// Forward slant in degrees.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    /// Forward slant in degrees, -30..=45.
+    #[arg(long, default_value_t = page::SLANT.default, value_parser = |text: &str| page::SLANT.parse(text))]
     slant: f64,
     /// Mark stroke boundaries and label each letter.
     #[arg(long)]
@@ -202,18 +202,11 @@ fn run(args: GreggArgs) -> Result<(), CliError> {
 }
 
 fn render(args: RenderArgs) -> Result<(), CliError> {
-    for (name, value, low, high) in
-        [("unit", args.unit, 2.0, 100.0), ("pen", args.pen, 0.2, 20.0), ("slant", args.slant, -30.0, 45.0)]
-    {
-        if !(low..=high).contains(&value) {
-            return Err(usage(anyhow::anyhow!("--{name} {value} is out of range {low}..={high}")));
-        }
-    }
     if gregg::tokenize(&args.text).is_empty() {
         return Err(usage(anyhow::anyhow!("the text has nothing to write")));
     }
     let style = PageStyle {
-        width: f64::from(args.width),
+        width: args.width,
         unit: args.unit,
         pen_width: args.pen,
         slant: args.slant,

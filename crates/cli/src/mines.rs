@@ -98,7 +98,7 @@ struct GamesArgs {
     #[arg(long, value_parser = named(&FirstClickRule::ALL, FirstClickRule::name), default_value = "safe")]
     rule: FirstClickRule,
     /// Number of games (each solver plays them all), 1..=100000000.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = ::mines::BENCH_GAMES.default, value_parser = |text: &str| ::mines::BENCH_GAMES.parse(text))]
     games: u64,
     /// Master seed; game i uses a seed derived from it, whatever the thread count.
     #[arg(long, default_value_t = 1)]

@@ -166,10 +166,11 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
 fn generate(args: GenerateArgs) -> Result<(), CliError> {
     let (puzzle, spec) = match args.level {
         Some(level) => {
-            if !(1..=generator::CAMPAIGN_LEVELS).contains(&level) {
+            if !generator::LEVEL.contains(level) {
                 return Err(usage(anyhow::anyhow!(
-                    "--level must be 1 to {}, not {level}",
-                    generator::CAMPAIGN_LEVELS
+                    "--level must be {} to {}, not {level}",
+                    generator::LEVEL.min,
+                    generator::LEVEL.max
                 )));
             }
             (

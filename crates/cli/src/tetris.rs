@@ -3,6 +3,7 @@ use crate::facets::{GroupArgs, House, MergeResult, merged};
 
 use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::shards::{ShardArgs, read_set, wall_seconds};
+use ::tetris::evolve::{GAMES_PER_CANDIDATE, GENERATIONS, MINUTES, POPULATION};
 use ::tetris::{
     self, Budget, Depth, EvolveConfig, FeatureSet, Generator, Optimizer, Policy, Rules, Run, Stopped,
 };
@@ -73,17 +74,17 @@ struct EvolveArgs {
     /// (noisy cross-entropy) or seed-ga (the GA of the blog post "Coding a Tetris AI using a Genetic Algorithm", the baseline).
     #[arg(long, default_value = "ga", value_parser = named(&Optimizer::ALL, Optimizer::name))]
     optimizer: Optimizer,
-    /// Stop when the run has this many generations.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    generations: u64,
+    /// Stop when the run has this many generations, 1..=100000.
+    #[arg(long, default_value_t = GENERATIONS.default, value_parser = |text: &str| GENERATIONS.parse(text))]
+    generations: usize,
     /// Stop before a generation that would pass this many minutes of the run's wall time.
     #[arg(long, value_parser = parse_minutes)]
     minutes: Option<f64>,
     /// Candidates a generation, 4..=10000 (default: seed-ga 16, ga 50, cem 100).
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| POPULATION.parse(text))]
     population: Option<usize>,
     /// Games a candidate plays each generation, 1..=1000 (default: seed-ga 1, ga and cem 10).
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| GAMES_PER_CANDIDATE.parse(text))]
     games: Option<usize>,
     /// Features to weigh.
     #[arg(long, default_value = "bcts", value_parser = named(&FeatureSet::ALL, FeatureSet::name))]
@@ -194,12 +195,11 @@ fn parse_board(text: &str) -> Result<(usize, usize), String> {
     Ok((width, height))
 }
 
+/// A time budget: in [`MINUTES`], and more than none.
 fn parse_minutes(text: &str) -> Result<f64, String> {
-    let minutes: f64 = text.parse().map_err(|_| format!("'{text}' is not a number of minutes"))?;
-    if minutes.is_finite() && minutes > 0.0 && minutes <= 100_000.0 {
-        Ok(minutes)
-    } else {
-        Err(format!("{text} minutes is out of range: give more than 0"))
+    match MINUTES.parse(text)? {
+        0.0 => Err(format!("{text} minutes is out of range: give more than 0")),
+        minutes => Ok(minutes),
     }
 }
 
@@ -256,7 +256,7 @@ fn evolve(args: EvolveArgs) -> Result<(), CliError> {
     // Fail on an unwritable file now, not after the first generation.
     tetris::save_run(&out, &run).map_err(|error| usage(anyhow::anyhow!("cannot write the run: {error}")))?;
     let budget = Budget {
-        generations: args.generations as usize,
+        generations: args.generations,
         time: args.minutes.map(|minutes| Duration::from_secs_f64(minutes * 60.0)),
     };
     let json_lines = args.json;

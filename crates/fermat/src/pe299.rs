@@ -17,6 +17,10 @@ use curio_core::progress::{Cancelled, Progress, check};
 /// The largest limit accepted (the parameters stay far from overflow).
 pub const MAX_LIMIT: u64 = 1_000_000_000_000;
 
+/// The bound b+d < LIMIT: `curio fermat pe299 --limit` and the panel's search (PE299's is
+/// 100,000,000).
+pub const LIMIT: curio_core::bounds::Bounds<u64> = curio_core::bounds::Bounds::new(1, MAX_LIMIT, 100_000_000);
+
 /// The counts below a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pe299Result {
@@ -94,10 +98,10 @@ fn sum_over(
     Ok(counts.iter().sum())
 }
 
-/// The number of triples (a, b, d) with b + d < `limit` (1..=`MAX_LIMIT`), reporting progress
+/// The number of triples (a, b, d) with b + d < `limit` (within [`LIMIT`]), reporting progress
 /// and stopping early with `Cancelled` when the sink asks.
 pub fn pe299(limit: u64, progress: &mut impl Progress) -> Result<Pe299Result, Cancelled> {
-    let limit = limit.clamp(1, MAX_LIMIT);
+    let limit = LIMIT.clamp(limit);
     // n from 2 while its smallest sum (m = 1) stays below the limit.
     let incenter_ns: Vec<u64> = (2..).take_while(|&n| n * n + 2 * n - 1 < limit).collect();
     let incenter = sum_over(incenter_ns, limit, incenter_count, "incenter case", progress)?;

@@ -18,6 +18,10 @@ use rayon::prelude::*;
 /// The largest limit accepted: the lists of pairs below it take about 1 GB.
 pub const MAX_LIMIT: u64 = 50_000_000;
 
+/// The bound on p+q+r: `curio fermat torricelli --limit` and the panel's search (PE143's bound is
+/// 120,000).
+pub const LIMIT: curio_core::bounds::Bounds<u64> = curio_core::bounds::Bounds::new(1, MAX_LIMIT, 120_000);
+
 /// One Torricelli triangle: the distances p < q < r from the Fermat point and the sides opposite
 /// them in the triangle the three 120° angles make (a² = q² + qr + r², b² = p² + pr + r²,
 /// c² = p² + pq + q²).
@@ -140,7 +144,7 @@ impl Partners {
     }
 }
 
-/// Every Torricelli triangle with p + q + r <= `limit` (1..=`MAX_LIMIT`), reporting progress
+/// Every Torricelli triangle with p + q + r <= `limit` (within [`LIMIT`]), reporting progress
 /// over p and stopping early with `Cancelled` when the sink asks.
 pub fn torricelli(limit: u64, progress: &mut impl Progress) -> Result<TorricelliResult, Cancelled> {
     let found = torricelli_shard(limit, Shard::WHOLE, progress)?;
@@ -187,7 +191,7 @@ pub fn torricelli_shard(
     shard: Shard,
     progress: &mut impl Progress,
 ) -> Result<TorricelliShard, Cancelled> {
-    let limit = limit.clamp(1, MAX_LIMIT);
+    let limit = LIMIT.clamp(limit);
     check(progress.report(0, limit, "listing pairs"))?;
     let partners = Partners::new(limit, progress)?;
     let mut triangles = Vec::new();

@@ -6,9 +6,19 @@
 
 use super::glyph::{Glyph, Piece, circle_arcs, draw};
 use super::transcribe::{TextToken, Transcriber, WordOutline, tokenize};
+use curio_core::bounds::Bounds;
 use curio_core::geom::{Color, FillRule, Path, Point, Rect, Scene, Style, TextAnchor, text_path};
 use curio_core::progress::{Cancelled, Progress, check};
 use serde::{Deserialize, Serialize};
+
+/// Page width in pixels: `curio gregg render --width` and the panel's export.
+pub const WIDTH: Bounds<f64> = Bounds::new(100.0, 20_000.0, 1200.0);
+/// The N stroke's length in pixels, the size of the writing (`--unit`, the panel's size).
+pub const UNIT: Bounds<f64> = Bounds::new(2.0, 100.0, 12.0);
+/// Pen width in pixels (`--pen`, the panel's pen width).
+pub const PEN_WIDTH: Bounds<f64> = Bounds::new(0.2, 20.0, 1.8);
+/// Forward slant in degrees, 0 upright (`--slant`, the panel's slant).
+pub const SLANT: Bounds<f64> = Bounds::new(-30.0, 45.0, 0.0);
 
 /// How the page looks.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -28,21 +38,28 @@ pub struct PageStyle {
 
 impl Default for PageStyle {
     fn default() -> Self {
-        PageStyle { width: 1200.0, unit: 12.0, pen_width: 1.8, slant: 0.0, debug: false }
+        PageStyle {
+            width: WIDTH.default,
+            unit: UNIT.default,
+            pen_width: PEN_WIDTH.default,
+            slant: SLANT.default,
+            debug: false,
+        }
     }
 }
 
 impl PageStyle {
-    /// The style with every number inside its range: width 100..=20,000, unit 2..=100, pen
-    /// 0.2..=20, slant -30..=45 degrees.
+    /// The style with every number inside its range ([`WIDTH`], [`UNIT`], [`PEN_WIDTH`],
+    /// [`SLANT`]); a number that is not finite takes the default.
     pub fn clamped(self) -> PageStyle {
-        let finite = |value: f64, default: f64| if value.is_finite() { value } else { default };
-        let defaults = PageStyle::default();
+        let within = |bounds: Bounds<f64>, value: f64| {
+            bounds.clamp(if value.is_finite() { value } else { bounds.default })
+        };
         PageStyle {
-            width: finite(self.width, defaults.width).clamp(100.0, 20_000.0),
-            unit: finite(self.unit, defaults.unit).clamp(2.0, 100.0),
-            pen_width: finite(self.pen_width, defaults.pen_width).clamp(0.2, 20.0),
-            slant: finite(self.slant, defaults.slant).clamp(-30.0, 45.0),
+            width: within(WIDTH, self.width),
+            unit: within(UNIT, self.unit),
+            pen_width: within(PEN_WIDTH, self.pen_width),
+            slant: within(SLANT, self.slant),
             debug: self.debug,
         }
     }

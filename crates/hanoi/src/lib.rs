@@ -25,6 +25,8 @@ use serde::Serialize;
 pub const MIN_PEGS: usize = 3;
 /// Most pegs.
 pub const MAX_PEGS: usize = 6;
+/// Pegs: every command's `--pegs` (checked by the functions here) and the panel's.
+pub const PEGS: curio_core::bounds::Bounds<usize> = curio_core::bounds::Bounds::new(MIN_PEGS, MAX_PEGS, 3);
 /// Most disks for the formulas and the algorithms.
 pub const MAX_DISKS: usize = 30;
 
@@ -91,7 +93,7 @@ pub enum HanoiError {
 
 /// Checks a puzzle's size.
 pub fn check_size(pegs: usize, disks: usize) -> Result<(), HanoiError> {
-    if !(MIN_PEGS..=MAX_PEGS).contains(&pegs) {
+    if !PEGS.contains(pegs) {
         return Err(HanoiError::Pegs(pegs));
     }
     if !(1..=MAX_DISKS).contains(&disks) {

@@ -5,10 +5,14 @@
 use super::board::{BoardConfig, Game, GameStatus};
 use super::policy::{Action, MoveRule, Policy, Refinement, Tuning};
 use super::solver::SolveError;
+use curio_core::bounds::Bounds;
 use curio_core::progress::{Cancelled, Progress, check};
 use curio_core::shard::Shard;
 use curio_core::stats::{ExactSum, TimeHistogram, game_seed, paired_interval, wilson_interval};
 use serde::{Deserialize, Serialize};
+
+/// Games a benchmark plays: `curio mines bench --games` and the panel's benchmark.
+pub const BENCH_GAMES: Bounds<u64> = Bounds::new(1, 100_000_000, 1000);
 
 /// How one game went.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -27,6 +27,7 @@ pub mod text;
 #[cfg(test)]
 mod oracle_tests;
 
+pub use bench::BENCH_GAMES;
 pub use bench::{
     BenchResult, BenchSettings, Comparison, bench, bench_shard, compare, compare_shard, play_game,
 };

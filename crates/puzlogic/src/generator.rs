@@ -13,17 +13,28 @@
 
 use super::solver::{self, Event};
 use super::{Cell, Line, Puzzle, Sum};
+use curio_core::bounds::Bounds;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
+
+/// Rows and columns of a generated puzzle (each): `curio puzlogic generate --size` and the
+/// panel's.
+pub const SIDE: Bounds<usize> = Bounds::new(1, super::MAX_SIDE, 6);
+
+/// Pieces of a generated puzzle, fewer than its cells too: `--pieces` and the panel's.
+pub const PIECES: Bounds<usize> = Bounds::new(1, 30, 10);
+
+/// The campaign's levels: `curio puzlogic generate --level` and the panel's.
+pub const LEVEL: Bounds<usize> = Bounds::new(1, CAMPAIGN_LEVELS, 1);
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Spec {
-    /// Rows, 1 to 9.
+    /// Rows, in [`SIDE`].
     pub rows: usize,
-    /// Columns, 1 to 9.
+    /// Columns, in [`SIDE`].
     pub cols: usize,
-    /// Pieces (empty cells), 1 to 30 and fewer than the cells.
+    /// Pieces (empty cells), in [`PIECES`] and fewer than the cells.
     pub pieces: usize,
     /// Whether to add row and column sums.
     pub sums: bool,
@@ -32,12 +43,20 @@ pub struct Spec {
 impl Spec {
     /// Checks the ranges; an error names the problem.
     pub fn check(&self) -> Result<(), String> {
-        if !(1..=super::MAX_SIDE).contains(&self.rows) || !(1..=super::MAX_SIDE).contains(&self.cols) {
-            return Err(format!("the size must be 1x1 to 9x9, not {}x{}", self.rows, self.cols));
-        }
-        if !(1..=30).contains(&self.pieces) || self.pieces >= self.rows * self.cols {
+        if !SIDE.contains(self.rows) || !SIDE.contains(self.cols) {
             return Err(format!(
-                "pieces must be 1 to 30 and fewer than the {} cells, not {}",
+                "the size must be {min}x{min} to {max}x{max}, not {}x{}",
+                self.rows,
+                self.cols,
+                min = SIDE.min,
+                max = SIDE.max
+            ));
+        }
+        if !PIECES.contains(self.pieces) || self.pieces >= self.rows * self.cols {
+            return Err(format!(
+                "pieces must be {} to {} and fewer than the {} cells, not {}",
+                PIECES.min,
+                PIECES.max,
                 self.rows * self.cols,
                 self.pieces
             ));

@@ -35,6 +35,9 @@ use std::f64::consts::PI;
 /// The largest n accepted (keeps exports and the gallery bounded).
 pub const MAX_POINTS: u32 = 100_000;
 
+/// n, the star's tips: `curio star render --n` (checked by [`StarSpec::new`]) and the panel's.
+pub const POINTS: curio_core::bounds::Bounds<u32> = curio_core::bounds::Bounds::new(3, MAX_POINTS, 7);
+
 /// Why a star specification is invalid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StarError {
@@ -68,7 +71,7 @@ pub struct StarSpec {
 impl StarSpec {
     /// Validates {n/d}.
     pub fn new(n: u64, d: u64) -> Result<Self, StarError> {
-        if !(3..=u64::from(MAX_POINTS)).contains(&n) {
+        if !u32::try_from(n).is_ok_and(|n| POINTS.contains(n)) {
             return Err(StarError::PointsOutOfRange { n, max: MAX_POINTS });
         }
         let n = n as u32;

@@ -8,6 +8,7 @@
 use super::board::SizeError;
 use super::game::{GameResult, Rules, play_game};
 use super::policy::{FeatureSet, Policy, Weights};
+use curio_core::bounds::Bounds;
 use curio_core::parallel::map_reporting;
 use curio_core::progress::{Cancelled, Progress};
 use curio_core::shard::Shard;
@@ -85,17 +86,30 @@ pub struct EvolveConfig {
     pub max_pieces: Option<u64>,
 }
 
+/// Candidates a generation (the default is the GA's; each optimiser has its own,
+/// [`Optimizer::default_population`]).
+pub const POPULATION: Bounds<usize> = Bounds::new(4, 10_000, 50);
+
+/// Games a candidate plays each generation (the default is the GA's and the CEM's).
+pub const GAMES_PER_CANDIDATE: Bounds<usize> = Bounds::new(1, 1000, 10);
+
+/// Generations a run stops at: `curio tetris evolve --generations` and the panel.
+pub const GENERATIONS: Bounds<usize> = Bounds::new(1, 100_000, 100);
+
+/// Minutes of wall time a run stops before (0 in the panel: no limit).
+pub const MINUTES: Bounds<f64> = Bounds::new(0.0, 100_000.0, 0.0);
+
 /// Why a run cannot start or go on.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum EvolveError {
     /// The board size is out of range.
     #[error(transparent)]
     Size(#[from] SizeError),
-    /// The population is too small for the optimiser.
-    #[error("population {0} is too small: it must be 4..=10000")]
+    /// The population is out of range.
+    #[error("population {0} is out of range: it must be {min}..={max}", min = POPULATION.min, max = POPULATION.max)]
     Population(usize),
     /// Games per candidate out of range.
-    #[error("games per candidate {0} is out of range: it must be 1..=1000")]
+    #[error("games per candidate {0} is out of range: it must be {min}..={max}", min = GAMES_PER_CANDIDATE.min, max = GAMES_PER_CANDIDATE.max)]
     Games(usize),
     /// The saved state does not fit the settings.
     #[error("the saved run is inconsistent: {0}")]
@@ -209,10 +223,10 @@ impl EvolveConfig {
     /// Checks the board size, the population and the games per candidate.
     pub fn check(&self) -> Result<(), EvolveError> {
         self.rules.board()?;
-        if !(4..=10_000).contains(&self.population) {
+        if !POPULATION.contains(self.population) {
             return Err(EvolveError::Population(self.population));
         }
-        if !(1..=1000).contains(&self.games) {
+        if !GAMES_PER_CANDIDATE.contains(self.games) {
             return Err(EvolveError::Games(self.games));
         }
         Ok(())

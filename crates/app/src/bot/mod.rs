@@ -58,9 +58,9 @@ impl Default for BotPanelState {
                 .unwrap_or_default(),
             window_title: String::new(),
             level: Level::Beginner,
-            games: 3,
+            games: bot::GAMES.default,
             seed: 1,
-            max_moves_per_second: 20.0,
+            max_moves_per_second: bot::MOVES_PER_SECOND.default,
             dry_run: false,
         }
     }
@@ -79,12 +79,8 @@ impl Settings for BotPanelState {
         if self.target != WINDOW && !game.programs.iter().any(|program| program.name == self.target) {
             self.target = game.builtin().map(|program| program.name.to_string()).unwrap_or(WINDOW.into());
         }
-        self.games = self.games.clamp(1, 100_000);
-        self.max_moves_per_second = if self.max_moves_per_second.is_finite() {
-            self.max_moves_per_second.clamp(0.5, 200.0)
-        } else {
-            20.0
-        };
+        self.games = bot::GAMES.clamp(self.games);
+        self.max_moves_per_second = bot::MOVES_PER_SECOND.clamp(self.max_moves_per_second);
     }
 }
 
@@ -270,17 +266,18 @@ impl BotPanel {
             .map(|status| status.report.clone())
             .or_else(|| self.outcome.as_ref().and_then(|outcome| outcome.as_ref().ok().cloned()))
             .unwrap_or_default();
+        let words = self.state.game().map_or(bot::Words::PLAIN, |game| game.words);
         egui::Grid::new("bot-stats").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
             let rate = if report.games > 0 { 100.0 * report.wins as f64 / report.games as f64 } else { 0.0 };
             for (name, value) in [
-                ("games", report.games.to_string()),
-                ("wins", format!("{} ({rate:.0}%)", report.wins)),
-                ("moves", report.moves.to_string()),
-                ("moves/s", format!("{:.1}", report.moves_per_second)),
-                ("reads", report.reads.to_string()),
-                ("misreads", report.misreads.to_string()),
-                ("rejected reads", report.rejected_reads.to_string()),
-                ("outside clicks", report.outside_clicks.to_string()),
+                (words.games.to_string(), report.games.to_string()),
+                (words.wins.to_string(), format!("{} ({rate:.0}%)", report.wins)),
+                (words.moves.to_string(), report.moves.to_string()),
+                (format!("{}/s", words.moves), format!("{:.1}", report.moves_per_second)),
+                ("reads".into(), report.reads.to_string()),
+                ("misreads".into(), report.misreads.to_string()),
+                ("rejected reads".into(), report.rejected_reads.to_string()),
+                (format!("outside {}", words.presses), report.outside_clicks.to_string()),
             ] {
                 ui.label(name);
                 ui.label(value);
@@ -390,14 +387,14 @@ impl Panel for BotPanel {
                 });
                 ui.end_row();
                 let label = ui.label("games");
-                ui.add(egui::DragValue::new(&mut self.state.games).range(1..=100_000)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut self.state.games).range(bot::GAMES.range())).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("seed");
                 ui.add(egui::DragValue::new(&mut self.state.seed)).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("speed");
                 ui.add(
-                    egui::Slider::new(&mut self.state.max_moves_per_second, 0.5..=200.0)
+                    egui::Slider::new(&mut self.state.max_moves_per_second, bot::MOVES_PER_SECOND.range())
                         .logarithmic(true)
                         .suffix(" moves/s"),
                 )
@@ -507,7 +504,7 @@ impl Panel for BotPanel {
 /// What the bot domain adds: `curio bot`, its panel.
 pub const DOMAIN: Domain = Domain {
     name: "bot",
-    about: "The vision/click bot: read and play a minesweeper window through the screen.",
+    about: "The vision/click bot: play games through the screen (bot play --help lists them) and read a minesweeper board.",
     commands: CommandGroup::of::<curio_cli::bot::BotArgs>(),
     panels: &[PanelEntry::of::<BotPanel>()],
     merges: &[],

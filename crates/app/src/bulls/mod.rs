@@ -75,10 +75,10 @@ impl Default for BullsPanelState {
             strategy: Strategy::Entropy,
             mode: PlayMode::ComputerGuesses,
             seed: 1,
-            random_runs: 100,
+            random_runs: ::bulls::strategy::RUNS.default,
             view: BullsView::Play,
-            optimal_depth: 2,
-            optimal_candidates: 20,
+            optimal_depth: ::bulls::optimal::DEPTH.default,
+            optimal_candidates: ::bulls::optimal::CANDIDATES.default,
         }
     }
 }
@@ -88,9 +88,9 @@ impl Settings for BullsPanelState {
         if Variant::named(&self.variant).is_none() {
             self.variant = Variant::FOUR_OF_TEN.name.to_string();
         }
-        self.random_runs = self.random_runs.clamp(1, 10_000);
-        self.optimal_depth = self.optimal_depth.min(20);
-        self.optimal_candidates = self.optimal_candidates.min(100_000);
+        self.random_runs = ::bulls::strategy::RUNS.clamp(self.random_runs);
+        self.optimal_depth = self.optimal_depth.min(::bulls::optimal::DEPTH.max);
+        self.optimal_candidates = self.optimal_candidates.min(::bulls::optimal::CANDIDATES.max);
     }
 }
 
@@ -487,7 +487,7 @@ impl BullsPanel {
     fn strategies_controls(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let label = ui.label("random runs");
-            ui.add(egui::DragValue::new(&mut self.state.random_runs).range(1..=10_000)).labelled_by(label.id);
+            ui.add(egui::DragValue::new(&mut self.state.random_runs).range(::bulls::strategy::RUNS.range())).labelled_by(label.id);
         });
         if let Some(job) = &self.strategies_job {
             job_progress(ui, job);
@@ -518,12 +518,12 @@ impl BullsPanel {
     fn optimal_controls(&mut self, ui: &mut egui::Ui) {
         egui::Grid::new("bulls-optimal").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let label = ui.label("levels optimised");
-            ui.add(egui::DragValue::new(&mut self.state.optimal_depth).range(0..=20))
+            ui.add(egui::DragValue::new(&mut self.state.optimal_depth).range(0..=::bulls::optimal::DEPTH.max))
                 .labelled_by(label.id)
                 .on_hover_text("0: every level (exact, may take very long)");
             ui.end_row();
             let label = ui.label("guesses tried");
-            ui.add(egui::DragValue::new(&mut self.state.optimal_candidates).range(0..=100_000))
+            ui.add(egui::DragValue::new(&mut self.state.optimal_candidates).range(0..=::bulls::optimal::CANDIDATES.max))
                 .labelled_by(label.id)
                 .on_hover_text("at each node, the best-scored; 0: every guess");
             ui.end_row();

@@ -40,7 +40,7 @@ pub struct CodeJamSettings {
 
 impl Default for CodeJamSettings {
     fn default() -> Self {
-        Self { inputs: BTreeMap::new(), stalls: 1000, people: 6, area: 1.5, seed: 1, test_set: 2, case: 0 }
+        Self { inputs: BTreeMap::new(), stalls: 1000, people: 6, area: 1.5, seed: 1, test_set: codejam::TEST_SET.default, case: 0 }
     }
 }
 
@@ -49,7 +49,7 @@ impl CodeJamSettings {
         self.stalls = self.stalls.clamp(1, bathroom_stalls::MAX_STALLS);
         self.people = self.people.clamp(1, self.stalls);
         self.area = if self.area.is_finite() { self.area.clamp(1.0, cubic_ufo::MAX_AREA) } else { 1.5 };
-        self.test_set = self.test_set.clamp(1, 2);
+        self.test_set = codejam::TEST_SET.clamp(self.test_set);
     }
 
     fn input(&self, problem: CodeJamProblem) -> &str {
@@ -127,7 +127,7 @@ impl CodeJamView {
                 let label = ui.label("seed");
                 ui.add(egui::DragValue::new(&mut settings.seed)).labelled_by(label.id);
                 let label = ui.label("test set");
-                ui.add(egui::DragValue::new(&mut settings.test_set).range(1..=2)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut settings.test_set).range(codejam::TEST_SET.range())).labelled_by(label.id);
             });
             if let Some(job) = &self.job {
                 job_progress(ui, job);

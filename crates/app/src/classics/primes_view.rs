@@ -37,9 +37,9 @@ impl Default for PrimesSettings {
             triangle_limit: 60,
             plot_limit: 1_000_000,
             curves: "2, 3, 11".into(),
-            limit: 2011,
+            limit: primes::LIMIT.default,
             k: 3,
-            number: 2011,
+            number: primes::LIMIT.default,
         }
     }
 }
@@ -53,9 +53,9 @@ impl PrimesSettings {
     pub(super) fn sanitize(&mut self) {
         self.triangle_limit = self.triangle_limit.clamp(5, MAX_TRIANGLE);
         self.plot_limit = self.plot_limit.clamp(1000, MAX_PLOT);
-        self.limit = self.limit.clamp(2, primes::MAX_LIMIT);
+        self.limit = primes::LIMIT.clamp(self.limit);
         self.k = self.k.clamp(1, 1000);
-        self.number = self.number.clamp(2, primes::MAX_LIMIT);
+        self.number = primes::LIMIT.clamp(self.number);
     }
 
     /// The curves' k, or the first entry that is not one.
@@ -142,7 +142,7 @@ impl PrimesView {
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label("n");
-            ui.add(egui::DragValue::new(&mut settings.limit).range(2..=primes::MAX_LIMIT))
+            ui.add(egui::DragValue::new(&mut settings.limit).range(primes::LIMIT.range()))
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label("k");
@@ -177,7 +177,7 @@ impl PrimesView {
         });
         ui.horizontal(|ui| {
             let label = ui.label("number");
-            ui.add(egui::DragValue::new(&mut settings.number).range(2..=primes::MAX_LIMIT))
+            ui.add(egui::DragValue::new(&mut settings.number).range(primes::LIMIT.range()))
                 .labelled_by(label.id);
             let number = settings.number;
             if ui.add_enabled(idle, egui::Button::new("Ways")).clicked() {

@@ -103,8 +103,8 @@ impl Default for FermatPanelState {
             heatmap: true,
             isolines: true,
             torricelli_shown: None,
-            torricelli_limit: 120_000,
-            pe299_limit: 100_000_000,
+            torricelli_limit: fermat::torricelli::LIMIT.default,
+            pe299_limit: fermat::pe299::LIMIT.default,
             last_torricelli: None,
             last_pe299: None,
             export_path: "fermat.svg".to_string(),
@@ -132,8 +132,8 @@ impl Settings for FermatPanelState {
         if self.points.is_empty() {
             self.points = FermatPanelState::default().points;
         }
-        self.torricelli_limit = self.torricelli_limit.clamp(1, fermat::torricelli::MAX_LIMIT);
-        self.pe299_limit = self.pe299_limit.clamp(1, fermat::pe299::MAX_LIMIT);
+        self.torricelli_limit = fermat::torricelli::LIMIT.clamp(self.torricelli_limit);
+        self.pe299_limit = fermat::pe299::LIMIT.clamp(self.pe299_limit);
         self.export_size = self.export_size.clamp(1, export::MAX_PNG_SIZE);
     }
 }

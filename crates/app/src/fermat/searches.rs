@@ -116,7 +116,7 @@ impl FermatPanel {
             let label = ui.label("p + q + r ≤");
             ui.add(
                 egui::DragValue::new(&mut self.state.torricelli_limit)
-                    .range(1..=torricelli::MAX_LIMIT)
+                    .range(torricelli::LIMIT.range())
                     .speed(100.0),
             )
             .labelled_by(label.id);
@@ -166,7 +166,7 @@ impl FermatPanel {
         ui.horizontal(|ui| {
             let label = ui.label("b + d <");
             ui.add(
-                egui::DragValue::new(&mut self.state.pe299_limit).range(1..=pe299::MAX_LIMIT).speed(1000.0),
+                egui::DragValue::new(&mut self.state.pe299_limit).range(pe299::LIMIT.range()).speed(1000.0),
             )
             .labelled_by(label.id);
             if ui.add_enabled(!self.is_searching(), egui::Button::new("Count")).clicked() {

@@ -12,7 +12,7 @@ use crate::theme;
 use crate::widgets::{FigureExport, Outcome, SceneRaster};
 use curio_core::export;
 use curio_core::geom::Point;
-use ::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, layout_with_progress, page_scene};
+use ::gregg::{Page, PageStyle, Rules, Source, Transcriber, layout, layout_with_progress, page, page_scene};
 use curio_core::jobs::Latest;
 use curio_core::progress::Cancelled;
 use eframe::egui::{self, Vec2};
@@ -292,15 +292,15 @@ impl Panel for GreggPanel {
         let style = &mut self.state.style;
         egui::Grid::new("gregg-style").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let label = ui.label("size");
-            ui.add(egui::Slider::new(&mut style.unit, 4.0..=40.0).suffix(" px"))
+            ui.add(egui::Slider::new(&mut style.unit, page::UNIT.range()).logarithmic(true).suffix(" px"))
                 .labelled_by(label.id)
                 .on_hover_text("Length of the N stroke");
             ui.end_row();
             let label = ui.label("pen width");
-            ui.add(egui::Slider::new(&mut style.pen_width, 0.5..=6.0).suffix(" px")).labelled_by(label.id);
+            ui.add(egui::Slider::new(&mut style.pen_width, page::PEN_WIDTH.range()).logarithmic(true).suffix(" px")).labelled_by(label.id);
             ui.end_row();
             let label = ui.label("slant");
-            ui.add(egui::Slider::new(&mut style.slant, -30.0..=45.0).suffix("°")).labelled_by(label.id);
+            ui.add(egui::Slider::new(&mut style.slant, page::SLANT.range()).suffix("°")).labelled_by(label.id);
             ui.end_row();
         });
         ui.checkbox(&mut style.debug, "debug overlay")
@@ -309,7 +309,7 @@ impl Panel for GreggPanel {
         ui.strong("Export");
         egui::Grid::new("gregg-export").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let label = ui.label("page width");
-            ui.add(egui::DragValue::new(&mut self.state.style.width).range(100.0..=20_000.0).suffix(" px"))
+            ui.add(egui::DragValue::new(&mut self.state.style.width).range(page::WIDTH.range()).suffix(" px"))
                 .labelled_by(label.id);
             ui.end_row();
         });

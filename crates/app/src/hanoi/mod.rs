@@ -69,7 +69,7 @@ pub enum ExportWhat {
 impl Default for HanoiPanelState {
     fn default() -> Self {
         Self {
-            pegs: 3,
+            pegs: hanoi::PEGS.default,
             disks: 5,
             position: "00000".into(),
             start: "00000".into(),
@@ -86,7 +86,7 @@ impl Default for HanoiPanelState {
 
 impl Settings for HanoiPanelState {
     fn sanitize(&mut self) {
-        self.pegs = self.pegs.clamp(3, 6);
+        self.pegs = hanoi::PEGS.clamp(self.pegs);
         self.disks = self.disks.clamp(1, MAX_PANEL_DISKS);
         self.target = self.target.min(self.pegs as u8 - 1);
         self.speed = if self.speed.is_finite() { self.speed.clamp(0.5, 100.0) } else { 4.0 };
@@ -623,7 +623,7 @@ impl Panel for HanoiPanel {
         ui.heading("Towers of Hanoi");
         egui::Grid::new("hanoi-settings").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let label = ui.label("pegs");
-            ui.add(egui::DragValue::new(&mut self.state.pegs).range(3..=6)).labelled_by(label.id);
+            ui.add(egui::DragValue::new(&mut self.state.pegs).range(hanoi::PEGS.range())).labelled_by(label.id);
             ui.end_row();
             let label = ui.label("disks");
             ui.add(egui::DragValue::new(&mut self.state.disks).range(1..=MAX_PANEL_DISKS))

@@ -115,7 +115,7 @@ impl MinesPanel {
         let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
             let label = ui.label("games");
-            ui.add(egui::DragValue::new(&mut self.state.bench_games).range(1..=10_000_000).speed(10.0))
+            ui.add(egui::DragValue::new(&mut self.state.bench_games).range(::mines::BENCH_GAMES.range()).speed(10.0))
                 .labelled_by(label.id);
             if ui.add_enabled(self.bench_job.is_none(), egui::Button::new("Run benchmark")).clicked() {
                 self.start_bench(&ctx);

@@ -89,7 +89,7 @@ impl Default for MinesPanelState {
             seed: 1,
             heatmap: true,
             moves_per_second: 10.0,
-            bench_games: 1000,
+            bench_games: ::mines::BENCH_GAMES.default,
             board_path: "board.txt".to_string(),
             lookahead: true,
             endgame: true,
@@ -109,7 +109,7 @@ impl Settings for MinesPanelState {
     fn sanitize(&mut self) {
         self.moves_per_second =
             if self.moves_per_second.is_finite() { self.moves_per_second.clamp(0.5, 200.0) } else { 10.0 };
-        self.bench_games = self.bench_games.clamp(1, 10_000_000);
+        self.bench_games = ::mines::BENCH_GAMES.clamp(self.bench_games);
     }
 }
 

@@ -50,12 +50,12 @@ impl Default for PuzlogicPanelState {
         Self {
             text: level_3().text(),
             placed: Vec::new(),
-            rows: 6,
-            cols: 6,
-            pieces: 10,
+            rows: generator::SIDE.default,
+            cols: generator::SIDE.default,
+            pieces: generator::PIECES.default,
             sums: true,
             seed: 1,
-            level: 1,
+            level: generator::LEVEL.default,
             export_path: "puzlogic.svg".into(),
             export_size: 1200,
         }
@@ -64,10 +64,10 @@ impl Default for PuzlogicPanelState {
 
 impl Settings for PuzlogicPanelState {
     fn sanitize(&mut self) {
-        self.rows = self.rows.clamp(1, 9);
-        self.cols = self.cols.clamp(1, 9);
-        self.pieces = self.pieces.clamp(1, 30);
-        self.level = self.level.clamp(1, generator::CAMPAIGN_LEVELS);
+        self.rows = generator::SIDE.clamp(self.rows);
+        self.cols = generator::SIDE.clamp(self.cols);
+        self.pieces = generator::PIECES.clamp(self.pieces);
+        self.level = generator::LEVEL.clamp(self.level);
         self.export_size = self.export_size.clamp(1, curio_core::export::MAX_PNG_SIZE);
         match Puzzle::parse(&self.text) {
             Ok(puzzle) => self
@@ -480,18 +480,18 @@ impl Panel for PuzlogicPanel {
         egui::Grid::new("puzlogic-generate").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let label = ui.label("rows x columns");
             ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut self.state.rows).range(1..=9)).labelled_by(label.id);
-                ui.add(egui::DragValue::new(&mut self.state.cols).range(1..=9)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut self.state.rows).range(generator::SIDE.range())).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut self.state.cols).range(generator::SIDE.range())).labelled_by(label.id);
             });
             ui.end_row();
             let label = ui.label("pieces");
-            ui.add(egui::DragValue::new(&mut self.state.pieces).range(1..=30)).labelled_by(label.id);
+            ui.add(egui::DragValue::new(&mut self.state.pieces).range(generator::PIECES.range())).labelled_by(label.id);
             ui.end_row();
             let label = ui.label("seed");
             ui.add(egui::DragValue::new(&mut self.state.seed)).labelled_by(label.id);
             ui.end_row();
             let label = ui.label("campaign level");
-            ui.add(egui::DragValue::new(&mut self.state.level).range(1..=generator::CAMPAIGN_LEVELS))
+            ui.add(egui::DragValue::new(&mut self.state.level).range(generator::LEVEL.range()))
                 .labelled_by(label.id);
             ui.end_row();
         });

@@ -12,7 +12,7 @@ use crate::theme;
 use crate::widgets::{FigureExport, Outcome, SceneRaster, full_uv};
 use curio_core::export;
 use curio_core::geom::Scene;
-use ::star::{self, FigureOptions, MAX_POINTS, StarSpec, StarStyle, figure_scene, max_density, stellar};
+use ::star::{self, FigureOptions, StarSpec, StarStyle, figure_scene, max_density, stellar};
 use eframe::egui::{self, Color32, TextureHandle, TextureOptions, Vec2};
 use image::RgbaImage;
 use serde::{Deserialize, Serialize};
@@ -53,7 +53,7 @@ pub struct StarPanelState {
 impl Default for StarPanelState {
     fn default() -> Self {
         Self {
-            n: 7,
+            n: star::POINTS.default,
             d: 3,
             figure: FigureOptions::default(),
             view: StarView::Star,
@@ -68,7 +68,7 @@ impl Default for StarPanelState {
 impl Settings for StarPanelState {
     /// Brings loaded or edited values back into range.
     fn sanitize(&mut self) {
-        self.n = self.n.clamp(3, MAX_POINTS);
+        self.n = star::POINTS.clamp(self.n);
         self.d = self.d.clamp(1, max_density(self.n).max(1));
         self.stellar_points = self.stellar_points.clamp(stellar::MIN_POINTS, MAX_STELLAR_POINTS);
         self.stellar_stage = self.stellar_stage.clamp(1, MAX_STELLAR_STAGE);
@@ -192,7 +192,7 @@ impl StarPanel {
     }
 
     fn set_n(&mut self, n: u32) {
-        self.state.n = n.clamp(3, MAX_POINTS);
+        self.state.n = star::POINTS.clamp(n);
         self.state.d = self.state.d.clamp(1, max_density(self.state.n).max(1));
     }
 
@@ -200,11 +200,11 @@ impl StarPanel {
         let mut n = self.state.n;
         egui::Grid::new("star-symbol").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let label = ui.label("n (tips)");
-            ui.add(egui::DragValue::new(&mut n).range(3..=MAX_POINTS).speed(0.1))
+            ui.add(egui::DragValue::new(&mut n).range(star::POINTS.range()).speed(0.1))
                 .labelled_by(label.id)
-                .on_hover_text(format!("Number of tips, 3 to {MAX_POINTS}"));
+                .on_hover_text(format!("Number of tips, {} to {}", star::POINTS.min, star::POINTS.max));
             ui.end_row();
-            let max_d = max_density(n.clamp(3, MAX_POINTS)).max(1);
+            let max_d = max_density(star::POINTS.clamp(n)).max(1);
             let label = ui.label("d (density)");
             ui.add(egui::Slider::new(&mut self.state.d, 1..=max_d).clamping(egui::SliderClamping::Always))
                 .labelled_by(label.id)

@@ -215,16 +215,16 @@ impl TetrisPanel {
                 combo(ui, "features", &mut settings.features, &FeatureSet::ALL, FeatureSet::name);
                 ui.end_row();
                 let label = ui.label("board width");
-                ui.add(egui::DragValue::new(&mut settings.width).range(4..=20)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut settings.width).range(::tetris::board::MIN_WIDTH..=::tetris::board::MAX_WIDTH)).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("board height");
-                ui.add(egui::DragValue::new(&mut settings.height).range(4..=40)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut settings.height).range(::tetris::board::MIN_HEIGHT..=::tetris::board::MAX_HEIGHT)).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("population");
-                ui.add(egui::DragValue::new(&mut settings.population).range(4..=10_000)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut settings.population).range(::tetris::evolve::POPULATION.range())).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("games each");
-                ui.add(egui::DragValue::new(&mut settings.games).range(1..=1000))
+                ui.add(egui::DragValue::new(&mut settings.games).range(::tetris::evolve::GAMES_PER_CANDIDATE.range()))
                     .labelled_by(label.id)
                     .on_hover_text("games a candidate plays each generation");
                 ui.end_row();
@@ -232,10 +232,10 @@ impl TetrisPanel {
                 ui.add(egui::DragValue::new(&mut settings.seed)).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("generations");
-                ui.add(egui::DragValue::new(&mut settings.generations).range(1..=100_000)).labelled_by(label.id);
+                ui.add(egui::DragValue::new(&mut settings.generations).range(::tetris::evolve::GENERATIONS.range())).labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("minutes");
-                ui.add(egui::DragValue::new(&mut settings.minutes).range(0.0..=100_000.0).speed(0.5))
+                ui.add(egui::DragValue::new(&mut settings.minutes).range(::tetris::evolve::MINUTES.range()).speed(0.5))
                     .labelled_by(label.id)
                     .on_hover_text("stop before a generation that would pass this wall time (0: no limit)");
                 ui.end_row();

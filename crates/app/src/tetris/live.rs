@@ -243,10 +243,10 @@ impl TetrisPanel {
         });
         ui.horizontal(|ui| {
             let label = ui.label("width");
-            let width = egui::DragValue::new(&mut self.state.live_width).range(4..=20);
+            let width = egui::DragValue::new(&mut self.state.live_width).range(::tetris::board::MIN_WIDTH..=::tetris::board::MAX_WIDTH);
             restart |= ui.add(width).labelled_by(label.id).changed();
             let label = ui.label("height");
-            let height = egui::DragValue::new(&mut self.state.live_height).range(4..=40);
+            let height = egui::DragValue::new(&mut self.state.live_height).range(::tetris::board::MIN_HEIGHT..=::tetris::board::MAX_HEIGHT);
             restart |= ui.add(height).labelled_by(label.id).changed();
         });
         ui.horizontal(|ui| {

@@ -55,8 +55,8 @@ impl Default for EvolveSettings {
             population: Optimizer::Ga.default_population(),
             games: Optimizer::Ga.default_games(),
             seed: 1,
-            generations: 100,
-            minutes: 0.0,
+            generations: tetris::evolve::GENERATIONS.default,
+            minutes: tetris::evolve::MINUTES.default,
         }
     }
 }
@@ -139,10 +139,10 @@ impl Settings for TetrisPanelState {
         let evolve = &mut self.evolve;
         evolve.width = evolve.width.clamp(tetris::board::MIN_WIDTH, tetris::board::MAX_WIDTH);
         evolve.height = evolve.height.clamp(tetris::board::MIN_HEIGHT, tetris::board::MAX_HEIGHT);
-        evolve.population = evolve.population.clamp(4, 10_000);
-        evolve.games = evolve.games.clamp(1, 1000);
-        evolve.generations = evolve.generations.clamp(1, 100_000);
-        evolve.minutes = if evolve.minutes.is_finite() { evolve.minutes.clamp(0.0, 100_000.0) } else { 0.0 };
+        evolve.population = tetris::evolve::POPULATION.clamp(evolve.population);
+        evolve.games = tetris::evolve::GAMES_PER_CANDIDATE.clamp(evolve.games);
+        evolve.generations = tetris::evolve::GENERATIONS.clamp(evolve.generations);
+        evolve.minutes = tetris::evolve::MINUTES.clamp(evolve.minutes);
         self.live_width = self.live_width.clamp(tetris::board::MIN_WIDTH, tetris::board::MAX_WIDTH);
         self.live_height = self.live_height.clamp(tetris::board::MIN_HEIGHT, tetris::board::MAX_HEIGHT);
         self.speed = if self.speed.is_finite() { self.speed.clamp(1.0, MAX_SPEED) } else { 20.0 };

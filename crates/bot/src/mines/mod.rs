@@ -21,14 +21,7 @@ pub const GAME: BotGame = BotGame {
     name: "mines",
     title: "Minesweeper",
     programs: &[BUILTIN, GNOME_MINES],
-    words: Words {
-        game: "game",
-        games: "games",
-        wins: "wins",
-        won: "won",
-        moves: "moves",
-        presses: "clicks",
-    },
+    words: Words::PLAIN,
     run,
     check,
 };

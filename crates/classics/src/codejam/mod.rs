@@ -309,6 +309,10 @@ pub fn play(
     }
 }
 
+/// The judge's test set: 1 (visible: B = 30, A = 20) or 2 (hidden: B = 10^9, A = 200);
+/// `curio classics codejam --test-set` and the panel's.
+pub const TEST_SET: curio_core::bounds::Bounds<u8> = curio_core::bounds::Bounds::new(1, 2, 2);
+
 /// The judge's settings for a game against an interactive solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JudgeSettings {
@@ -316,7 +320,7 @@ pub struct JudgeSettings {
     pub cases: usize,
     /// The seed of the secrets and the gopher's choices.
     pub seed: u64,
-    /// Test set: 1 (visible) or 2 (hidden): B = 30 or 10^9; A = 20 or 200.
+    /// Test set, in [`TEST_SET`].
     pub test_set: u8,
 }
 
