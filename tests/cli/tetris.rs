@@ -106,7 +106,7 @@ fn tetris_bad_input_is_one_clear_line() {
     assert_bad_input(&["tetris", "play", "--weights", "bcts", "--games", "0"], &["--games"]);
     assert_bad_input(
         &["tetris", "evolve", "--population", "2", "--out", path_str(&dir.path().join("r.json"))],
-        &["population 2"],
+        &["--population", "2 is out of range 4..=10000"],
     );
     assert_bad_input(&["tetris", "evolve", "--optimizer", "sgd", "--out", "r.json"], &["sgd"]);
     assert_bad_input(&["tetris", "evolve", "--generations", "3"], &["--out"]);
