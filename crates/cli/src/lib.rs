@@ -30,6 +30,7 @@ pub mod go;
 pub mod gregg;
 pub mod hanoi;
 pub mod mines;
+pub mod note;
 pub mod puzlogic;
 pub mod star;
 pub mod tetris;

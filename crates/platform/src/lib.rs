@@ -3,8 +3,10 @@
 //! programs the bot plays. Each implements a trait of the pure `bot` domain
 //! ([`ScreenSource`](::bot::ScreenSource), [`InputSink`](::bot::InputSink),
 //! [`Launcher`](::bot::targets::Launcher)), which the bot's tests implement with
-//! simulations instead.
+//! simulations instead. Beside them, [`folders`]: Curio's data folder, the notes folder and
+//! today's date where the person is.
 
+pub mod folders;
 pub mod input;
 pub mod launch;
 pub mod screen;
