@@ -1,8 +1,8 @@
 //! Export: SVG golden snapshots, and our PNG against resvg's rendering of our SVG.
 
-use curio::export::{rasterize, to_svg};
-use curio::geom::Scene;
-use curio::star::{FigureOptions, StarSpec, StarStyle, figure_scene, stellar};
+use curio_core::export::{rasterize, to_svg};
+use curio_core::geom::Scene;
+use star::{FigureOptions, StarSpec, StarStyle, figure_scene, stellar};
 
 fn star(n: u64, d: u64, style: StarStyle, construction: bool) -> Scene {
     let options = FigureOptions { style, construction, ..FigureOptions::default() };
@@ -96,8 +96,8 @@ fn png_longest_side_is_the_requested_size() {
 
 #[test]
 fn save_refuses_bad_sizes_and_extensions() {
-    use curio::export::{ExportError, save};
-    use curio::progress::NoProgress;
+    use curio_core::export::{ExportError, save};
+    use curio_core::progress::NoProgress;
     let scene = star(5, 2, StarStyle::Polygram, false);
     let dir = std::env::temp_dir();
     assert!(matches!(
@@ -116,8 +116,8 @@ fn save_refuses_bad_sizes_and_extensions() {
 
 #[test]
 fn cancelled_export_leaves_no_file() {
-    use curio::export::{ExportError, save};
-    use curio::progress::Progress;
+    use curio_core::export::{ExportError, save};
+    use curio_core::progress::Progress;
     use std::ops::ControlFlow;
     struct CancelAfterFirst(u32);
     impl Progress for CancelAfterFirst {

@@ -3,7 +3,7 @@
 //! (captures, stable reads, the fence, a drag through the input layer, waiting for the move to
 //! show, the counters), and a drag that would leave the board is refused before any input.
 
-use curio::bot::{
+use bot::{
     Action, Bot, BotReport, BotSettings, BotStatus, Decision, Frame, InputError, InputSink, MouseButton,
     ScreenError, ScreenGame, ScreenSource, StopReason, TargetKind, VisionError, WindowInfo,
 };

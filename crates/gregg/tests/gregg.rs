@@ -1,11 +1,11 @@
 //! Gregg shorthand against the manual's joining-rule examples (assets/gregg/joining-rule-examples.tsv),
 //! SVG snapshots of a few phrases, and long texts that must render without error.
 
-use curio::export::to_svg;
-use curio::gregg::glyph::{Glyph, Piece, StrokeShape, Turn, draw, strokes};
-use curio::gregg::{PageStyle, Transcriber, layout, page_scene};
+use curio_core::export::to_svg;
+use gregg::glyph::{Glyph, Piece, StrokeShape, Turn, draw, strokes};
+use gregg::{PageStyle, Transcriber, layout, page_scene};
 
-const EXAMPLES: &str = include_str!("../assets/gregg/joining-rule-examples.tsv");
+const EXAMPLES: &str = include_str!("../../../assets/gregg/joining-rule-examples.tsv");
 
 struct Example {
     rule: String,
@@ -77,11 +77,11 @@ fn turn_of(turning: f64) -> Turn {
 
 /// The consonant letters of an outline around its first circle.
 fn neighbours(outline: &str) -> (Option<String>, Option<String>) {
-    let signs = curio::gregg::grascii::tokens(outline);
+    let signs = gregg::grascii::tokens(outline);
     let Some(index) = signs.iter().position(|sign| matches!(sign.letter.as_str(), "a" | "e")) else {
         return (None, None);
     };
-    let consonant = |sign: &curio::gregg::grascii::Token| {
+    let consonant = |sign: &gregg::grascii::Token| {
         (!matches!(sign.letter.as_str(), "a" | "e" | "i" | "o" | "u" | "'")).then(|| sign.letter.clone())
     };
     let before = index.checked_sub(1).and_then(|i| consonant(&signs[i]));
@@ -146,7 +146,7 @@ fn phrases_render_to_the_same_svg() {
 
 #[test]
 fn long_public_domain_text_renders_without_error() {
-    let text = include_str!("../assets/gregg/gettysburg.txt").repeat(20);
+    let text = include_str!("../../../assets/gregg/gettysburg.txt").repeat(20);
     let page = layout(&text, &Transcriber::default(), PageStyle::default());
     assert_eq!(page.words.len(), 20 * 271);
     for placed in &page.words {
@@ -160,7 +160,7 @@ fn long_public_domain_text_renders_without_error() {
 #[test]
 fn every_dictionary_word_draws_through_the_rules() {
     let rules_only = Transcriber { rules_only: true, ..Transcriber::default() };
-    let text = curio::gregg::bench::bench_text(14_174);
+    let text = gregg::bench::bench_text(14_174);
     let page = layout(&text, &rules_only, PageStyle::default());
     assert!(page.words.len() >= 14_000);
     for placed in &page.words {

@@ -2,12 +2,12 @@
 //! Mines (tests/fixtures/bot, each with the board read by eye in a .txt beside it), on boards
 //! drawn at several cell sizes and colours, and its whole loop on a simulated target.
 
-use curio::bot::mines::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
-use curio::bot::{
+use bot::mines::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
+use bot::{
     Bot, BotSettings, CellRead, MinesGame, TargetKind, Theme, calibrate, cell_changed, check_reads,
     consistent, read,
 };
-use curio::mines::{BoardConfig, Cell, FirstClickRule, Game};
+use mines::{BoardConfig, Cell, FirstClickRule, Game};
 use std::path::Path;
 
 #[test]
@@ -210,14 +210,14 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
         SimulatedScreen(simulation.clone()),
         SimulatedInput(simulation.clone()),
         settings,
-        TargetKind::Program(&curio::bot::mines::BUILTIN),
+        TargetKind::Program(&bot::mines::BUILTIN),
         window.clone(),
     );
     // A bot whose clicks are lost would wait forever: stop it after far more statuses than
     // eight games take.
     let mut statuses = 0;
     let mut live_rate: f64 = 0.0;
-    let (report, log) = bot.play(&mut |status: &curio::bot::BotStatus<MinesGame>| {
+    let (report, log) = bot.play(&mut |status: &bot::BotStatus<MinesGame>| {
         statuses += 1;
         live_rate = live_rate.max(status.report.moves_per_second);
         if statuses > 5_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
@@ -273,11 +273,11 @@ fn a_mine_count_that_does_not_fit_the_board_stops_with_a_clear_reason() {
             SimulatedScreen(simulation.clone()),
             SimulatedInput(simulation.clone()),
             settings,
-            TargetKind::Program(&curio::bot::mines::BUILTIN),
+            TargetKind::Program(&bot::mines::BUILTIN),
             window,
         );
         let (report, _) =
-            bot.play(&mut |_: &curio::bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
+            bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         let reason = report.stopped.expect("stopped");
         assert!(reason.contains(&format!("{mines} mines do not fit the 9x9 board")), "{reason}");
         assert!(simulation.borrow().clicks.is_empty(), "clicked with a wrong mine count");
@@ -305,7 +305,7 @@ fn bot_on(
         SimulatedScreen(simulation.clone()),
         SimulatedInput(simulation.clone()),
         settings,
-        TargetKind::Program(&curio::bot::mines::BUILTIN),
+        TargetKind::Program(&bot::mines::BUILTIN),
         window,
     );
     (simulation, bot)
@@ -324,7 +324,7 @@ proptest::proptest! {
         let look = Look { cell, gap, margin: (left, top), wider, ..Look::default() };
         let (simulation, mut bot) = bot_on(look, (x, y), 1);
         let mut statuses = 0;
-        let (report, _) = bot.play(&mut |_: &curio::bot::BotStatus<MinesGame>| {
+        let (report, _) = bot.play(&mut |_: &bot::BotStatus<MinesGame>| {
             statuses += 1;
             if statuses > 2_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
         });
@@ -349,7 +349,7 @@ fn a_window_moved_mid_game_stops_the_bot_before_its_next_press() {
         let (simulation, mut bot) = bot_on(Look::default(), (100, 80), 3);
         simulation.borrow_mut().move_window_after = Some(after);
         let (report, _) =
-            bot.play(&mut |_: &curio::bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
+            bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         let reason = report.stopped.expect("the bot stopped");
         assert!(reason.contains("moved"), "{reason}");
         assert_eq!(simulation.borrow().clicks.len(), after, "a press after the window moved: {reason}");
