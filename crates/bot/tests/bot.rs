@@ -276,8 +276,7 @@ fn a_mine_count_that_does_not_fit_the_board_stops_with_a_clear_reason() {
             TargetKind::Program(&bot::mines::BUILTIN),
             window,
         );
-        let (report, _) =
-            bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
+        let (report, _) = bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         let reason = report.stopped.expect("stopped");
         assert!(reason.contains(&format!("{mines} mines do not fit the 9x9 board")), "{reason}");
         assert!(simulation.borrow().clicks.is_empty(), "clicked with a wrong mine count");
@@ -348,8 +347,7 @@ fn a_window_moved_mid_game_stops_the_bot_before_its_next_press() {
     for after in [1, 3, 6] {
         let (simulation, mut bot) = bot_on(Look::default(), (100, 80), 3);
         simulation.borrow_mut().move_window_after = Some(after);
-        let (report, _) =
-            bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
+        let (report, _) = bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         let reason = report.stopped.expect("the bot stopped");
         assert!(reason.contains("moved"), "{reason}");
         assert_eq!(simulation.borrow().clicks.len(), after, "a press after the window moved: {reason}");

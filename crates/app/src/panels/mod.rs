@@ -37,12 +37,21 @@ pub enum Family {
     Writing,
     /// Programs that play other programs' windows.
     Bots,
+    /// Small delights: eyes that watch the pointer.
+    Toys,
 }
 
 impl Family {
     /// Every family, in catalogue order.
-    pub const ALL: [Family; 6] =
-        [Family::Geometry, Family::Games, Family::Puzzles, Family::Classics, Family::Writing, Family::Bots];
+    pub const ALL: [Family; 7] = [
+        Family::Geometry,
+        Family::Games,
+        Family::Puzzles,
+        Family::Classics,
+        Family::Writing,
+        Family::Bots,
+        Family::Toys,
+    ];
 
     /// The heading shown in the catalogue.
     pub fn title(self) -> &'static str {
@@ -53,6 +62,7 @@ impl Family {
             Family::Classics => "Classics",
             Family::Writing => "Writing",
             Family::Bots => "Bots",
+            Family::Toys => "Toys",
         }
     }
 }
