@@ -31,7 +31,7 @@ pub struct BotGame {
     pub programs: &'static [Program],
     /// What its games, wins and moves are called.
     pub words: Words,
-    /// Runs one session of the game (see [`play`]).
+    /// Runs one session of the game ([`run`] of its type).
     pub run: RunSession,
     /// Checks a session's reads against the log its built-in window kept (one JSON object a
     /// finished game).
@@ -133,18 +133,32 @@ pub struct TruthCheck {
     pub findings: Vec<(&'static str, serde_json::Value)>,
 }
 
-/// How a game draws its statuses: the [`Sketch`] of a reading, with the chances and moves of a
-/// decision. Every [`ScreenGame`] has one; the default draws nothing.
-pub trait Sketcher: ScreenGame + Sized {
-    /// What to draw of `status` over `image`.
+/// A [`ScreenGame`] as the front ends run it: how a session's request makes it, and what the
+/// pane draws of its statuses.
+pub trait Playable: ScreenGame + Sized {
+    /// The game for a session (its target, its settings).
+    fn for_session(request: &SessionRequest) -> Self;
+
+    /// What to draw of `status` over `image`: the [`Sketch`] of a reading, with the chances and
+    /// moves of a decision. The default draws nothing.
     fn sketch(_image: &RgbaImage, _status: &BotStatus<Self>) -> Sketch {
         Sketch::default()
     }
 }
 
+/// A session of game `G`: what a [`BotGame`] declares as its `run` (`run::<MinesGame>`).
+pub fn run<G: Playable>(
+    request: &SessionRequest,
+    backends: Backends,
+    control: &SessionControl,
+    observer: &mut dyn FnMut(&Seen) -> ControlFlow<()>,
+) -> Result<SessionOutcome, SessionError> {
+    play(G::for_session(request), request, backends, control, observer)
+}
+
 /// Runs a session of `game` on `backends` (see [`session::run`]); `observer` hears each status
-/// as a [`Seen`]. What [`BotGame::run`] calls, for the game's types.
-pub fn play<G: Sketcher>(
+/// as a [`Seen`].
+pub fn play<G: Playable>(
     game: G,
     request: &SessionRequest,
     backends: Backends,

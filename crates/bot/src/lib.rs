@@ -27,7 +27,7 @@ pub mod screen;
 pub mod session;
 pub mod targets;
 
-pub use facet::{Backends, BotGame, Mark, Seen, Sketch, Sketcher, TruthCheck, Words};
+pub use facet::{Backends, BotGame, Mark, Playable, Seen, Sketch, TruthCheck, Words};
 pub use game::{Action, Decision, ScreenGame};
 pub use input::{InputError, InputEvent, InputSink, MouseButton, Recorder};
 pub use mines::annotate::annotate;

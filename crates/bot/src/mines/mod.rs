@@ -7,14 +7,13 @@ pub mod synthetic;
 pub mod vision;
 
 use self::vision::{BoardRead, Calibration, CellRead, Theme, VisionError};
-use crate::facet::{Backends, BotGame, Mark, Seen, Sketch, Sketcher, TruthCheck, Words};
+use crate::facet::{BotGame, Mark, Playable, Sketch, TruthCheck, Words};
 use crate::game::{Action, Decision, ScreenGame};
 use crate::input::{InputSink, MouseButton};
 use crate::player::{Bot, BotSettings, BotStatus, ReadLog, StopReason};
 use crate::screen::{ScreenSource, WindowInfo};
-use crate::session::{SessionControl, SessionError, SessionOutcome, SessionRequest};
+use crate::session::{SessionOutcome, SessionRequest};
 use crate::targets::{self, Executable, LaunchCommand, LaunchRequest, Level, Program, TargetKind};
-use std::ops::ControlFlow;
 
 /// Minesweeper as the bot plays it.
 pub const GAME: BotGame = BotGame {
@@ -22,7 +21,7 @@ pub const GAME: BotGame = BotGame {
     title: "Minesweeper",
     programs: &[BUILTIN, GNOME_MINES],
     words: Words::PLAIN,
-    run,
+    run: crate::facet::run::<MinesGame>,
     check,
 };
 
@@ -96,16 +95,6 @@ pub fn gnome_level_button(window: &WindowInfo, level: Level) -> [f64; 2] {
     }
 }
 
-fn run(
-    request: &SessionRequest,
-    backends: Backends,
-    control: &SessionControl,
-    observer: &mut dyn FnMut(&Seen) -> ControlFlow<()>,
-) -> Result<SessionOutcome, SessionError> {
-    let game = MinesGame::new(&request.launch.kind, request.settings.mines);
-    crate::facet::play(game, request, backends, control, observer)
-}
-
 /// Checks the reads against the built-in window's log (see [`check_reads`]), and plays the
 /// logged games with the solver alone: the wins a perfect reader would have had.
 fn check(outcome: &SessionOutcome, truth: &[serde_json::Value]) -> TruthCheck {
@@ -145,7 +134,12 @@ pub fn solver_wins_on(lines: &[serde_json::Value]) -> usize {
         .count()
 }
 
-impl Sketcher for MinesGame {
+impl Playable for MinesGame {
+    /// The game as the target draws it, with the mine count set (else the standard one).
+    fn for_session(request: &SessionRequest) -> MinesGame {
+        MinesGame::new(&request.launch.kind, request.settings.mines)
+    }
+
     /// The grid and every cell's reading drawn in; each covered cell's chance of a mine; the
     /// cells chosen.
     fn sketch(image: &image::RgbaImage, status: &BotStatus<MinesGame>) -> Sketch {

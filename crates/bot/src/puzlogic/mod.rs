@@ -6,18 +6,17 @@
 
 pub mod vision;
 
-use crate::facet::{Backends, BotGame, Seen, Sketcher, TruthCheck, Words};
+use crate::facet::{BotGame, Playable, TruthCheck, Words};
 use crate::game::{Action, Decision, ScreenGame};
 use crate::input::MouseButton;
 use crate::mines::vision::VisionError;
 use crate::player::StopReason;
 use crate::puzlogic::vision::{Digits, Layout, Shown, colours, read};
 use crate::screen::WindowInfo;
-use crate::session::{SessionControl, SessionError, SessionOutcome, SessionRequest};
+use crate::session::{SessionOutcome, SessionRequest};
 use crate::targets::{Executable, LaunchCommand, LaunchRequest, Program, TargetKind};
 use ::puzlogic::{Placement, solver};
 use image::RgbaImage;
-use std::ops::ControlFlow;
 
 /// Puzlogic as the bot plays it.
 pub const GAME: BotGame = BotGame {
@@ -32,7 +31,7 @@ pub const GAME: BotGame = BotGame {
         moves: "drags",
         presses: "presses",
     },
-    run,
+    run: crate::facet::run::<PuzlogicGame>,
     check,
 };
 
@@ -57,15 +56,6 @@ fn builtin_command(request: &LaunchRequest) -> LaunchCommand {
     LaunchCommand::new(Executable::Curio, arguments)
 }
 
-fn run(
-    request: &SessionRequest,
-    backends: Backends,
-    control: &SessionControl,
-    observer: &mut dyn FnMut(&Seen) -> ControlFlow<()>,
-) -> Result<SessionOutcome, SessionError> {
-    crate::facet::play(PuzlogicGame::new(), request, backends, control, observer)
-}
-
 /// Checks the first read of each level against the window's log (see [`check_first_reads`]);
 /// reads the solver found unsolvable count as misreads too.
 fn check(outcome: &SessionOutcome, truth: &[serde_json::Value]) -> TruthCheck {
@@ -83,7 +73,11 @@ fn check(outcome: &SessionOutcome, truth: &[serde_json::Value]) -> TruthCheck {
 }
 
 /// Draws nothing over the capture: the pane shows it as it is.
-impl Sketcher for PuzlogicGame {}
+impl Playable for PuzlogicGame {
+    fn for_session(_request: &SessionRequest) -> PuzlogicGame {
+        PuzlogicGame::new()
+    }
+}
 
 /// A move: the number to place and its cell (row, column from the first row and column
 /// holding a cell).
