@@ -114,6 +114,12 @@ fn save_here(folder: &Path, text: &str) -> Result<PathBuf, CliError> {
 
 fn write(folder: &Path) -> Result<(), CliError> {
     let stdin = std::io::stdin();
+    if std::io::IsTerminal::is_terminal(&stdin) {
+        eprintln!(
+            "Type the note; a line `save` keeps it in {}, a line `exit` throws it away.",
+            folder.display()
+        );
+    }
     let lines = stdin.lock().lines().map_while(Result::ok);
     let (text, ending) = note::read_note(lines);
     match ending {
