@@ -7,6 +7,9 @@ packages=(
   pkg-config clang libclang-dev libpipewire-0.3-dev libspa-0.2-dev libgbm-dev
   libx11-dev libxcb1-dev libxkbcommon-dev libegl-dev libxrandr-dev libxi-dev libxtst-dev
   libdbus-1-dev
+  # xcap reaches wayland-client through pkg-config when a crate below the app is built alone
+  # (`cargo test -p curio-cli`); the whole workspace loads it at run time instead
+  libwayland-dev
   # headless GUI and tests: X server, software Vulkan (lavapipe), window manager, screenshots
   xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri openbox x11-utils
   # the bot's second target, run in its own session bus
