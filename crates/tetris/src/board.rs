@@ -140,11 +140,31 @@ impl Board {
         column + rotation.width as usize <= self.width()
     }
 
+    /// Whether `rotation` with its lower-left corner at (`column`, `row`) lies on the board, its
+    /// top at most `above` rows over the board's top, on no filled cell.
+    pub fn is_free(&self, rotation: &Rotation, column: i32, row: i32, above: i32) -> bool {
+        if column < 0 || row < 0 || column + i32::from(rotation.width) > self.width() as i32 {
+            return false;
+        }
+        if row + i32::from(rotation.height) > self.height() as i32 + above {
+            return false;
+        }
+        (0..rotation.width as usize)
+            .all(|i| self.columns[column as usize + i] & (rotation.masks[i] << row) == 0)
+    }
+
     /// Drops `rotation` straight down with its left edge in `column` (which must fit), clears
     /// full rows and says whether the game is over.
     #[inline(always)]
     pub fn drop_piece(&self, rotation: &Rotation, column: usize) -> Drop {
         let row = self.landing_row(rotation, column);
+        self.place(rotation, column, row)
+    }
+
+    /// Sets `rotation`'s cells with its lower-left corner at (`column`, `row`) (which must be
+    /// free), clears full rows and says whether the game is over (a cell above the top).
+    #[inline(always)]
+    pub fn place(&self, rotation: &Rotation, column: usize, row: u32) -> Drop {
         let mut after = *self;
         for i in 0..rotation.width as usize {
             after.columns[column + i] |= rotation.masks[i] << row;

@@ -20,6 +20,7 @@ pub mod board;
 pub mod evolve;
 pub mod features;
 pub mod game;
+pub mod human;
 pub mod piece;
 pub mod policy;
 pub mod run_file;
