@@ -149,3 +149,30 @@ fn tetris_evolve_judged_in_shards_equals_a_run_in_one_process() {
     assert!(text(&broken.stderr).contains("cannot start shard 0"), "{}", text(&broken.stderr));
     assert_bad_input(&["tetris", "judge", "--run", path_str(&sharded)], &["--shard"]);
 }
+
+#[test]
+fn a_recorded_game_replays_to_its_score_and_a_changed_score_is_caught() {
+    use curio::tetris::human::{Input, Play};
+    let dir = temp_dir("tetris-replay");
+    let mut play = Play::new(10, 20, curio::tetris::Generator::Bag, 4, 3).unwrap();
+    for index in 0..60 {
+        play.advance(0.1);
+        play.input([Input::Left, Input::Clockwise, Input::Right, Input::HardDrop][index % 4]);
+    }
+    let record = play.record();
+    let path = dir.path().join("game.json");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let replayed = json_of(&["tetris", "replay", path_str(&path), "--json"]);
+    assert_eq!(replayed["matches"], true, "{replayed}");
+    assert_eq!(replayed["score"], record.score);
+    assert_eq!(replayed["pieces"], play.pieces_placed);
+    let mut changed = record.clone();
+    changed.score += 40;
+    std::fs::write(&path, serde_json::to_string(&changed).unwrap()).unwrap();
+    let output = curio(&["tetris", "replay", path_str(&path)]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("the record says"), "{}", text(&output.stderr));
+    std::fs::write(&path, "{\"width\": 3}").unwrap();
+    assert_bad_input(&["tetris", "replay", path_str(&path)], &["not a game record"]);
+    assert_bad_input(&["tetris", "replay", "no-such-game.json"], &["cannot read no-such-game.json"]);
+}

@@ -45,6 +45,21 @@ enum TetrisCommand {
         after_help = "Examples:\n  curio tetris bench\n  curio tetris bench --weights dellacherie --pieces 2000000 --json"
     )]
     Bench(BenchArgs),
+    /// Play a game recorded in the Play Tetris panel again and check its score.
+    #[command(
+        after_help = "Examples:\n  curio tetris replay game.json\n  curio tetris replay game.json --json"
+    )]
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Args)]
+struct ReplayArgs {
+    /// A game record (the panel's "Save record…").
+    #[arg(value_name = "FILE.json")]
+    record: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -214,6 +229,13 @@ pub fn fuzz_tetris_weights(input: &[u8]) {
     let _ = ::tetris::parse_weights(&crate::fuzz::text(input), "input");
 }
 
+/// The fuzz target `tetris-record`: a played game's record, parsed and played again.
+pub fn fuzz_tetris_record(input: &[u8]) {
+    if let Ok(record) = parse_record(&crate::fuzz::text(input)) {
+        let _ = record.replay();
+    }
+}
+
 /// The fuzz target `tetris-run`: what this command group reads, from any bytes.
 pub fn fuzz_tetris_run(input: &[u8]) {
     if let Ok(run) = ::tetris::parse_run(&crate::fuzz::text(input), "input") {
@@ -227,6 +249,56 @@ fn run(args: TetrisArgs) -> Result<(), CliError> {
         TetrisCommand::Play(args) => play(args),
         TetrisCommand::Judge(args) => judge(args),
         TetrisCommand::Bench(args) => bench(args),
+        TetrisCommand::Replay(args) => replay(args),
+    }
+}
+
+/// A record from its JSON text; the error says what is wrong.
+fn parse_record(text: &str) -> Result<::tetris::human::Record, String> {
+    serde_json::from_str(text).map_err(|error| format!("not a game record: {error}"))
+}
+
+fn replay(args: ReplayArgs) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.record)
+        .map_err(|error| usage(anyhow::anyhow!("cannot read {}: {error}", args.record.display())))?;
+    let record =
+        parse_record(&text).map_err(|error| usage(anyhow::anyhow!("{}: {error}", args.record.display())))?;
+    let play =
+        record.replay().map_err(|error| usage(anyhow::anyhow!("{}: {error}", args.record.display())))?;
+    let same = play.score == record.score && play.lines == record.lines;
+    if args.json {
+        print_json(&json!({
+            "score": play.score,
+            "lines": play.lines,
+            "level": play.level(),
+            "pieces": play.pieces_placed,
+            "seconds": play.seconds,
+            "over": play.is_over(),
+            "recorded_score": record.score,
+            "recorded_lines": record.lines,
+            "matches": same,
+        }))?;
+    } else {
+        say!(
+            "{} points, {} rows, level {}, {} pieces in {:.1} s{}",
+            play.score,
+            play.lines,
+            play.level(),
+            play.pieces_placed,
+            play.seconds,
+            if play.is_over() { ", game over" } else { "" }
+        );
+    }
+    if same {
+        Ok(())
+    } else {
+        Err(CliError::Failure(anyhow::anyhow!(
+            "the replay scores {} points and {} rows; the record says {} and {}",
+            play.score,
+            play.lines,
+            record.score,
+            record.lines
+        )))
     }
 }
 

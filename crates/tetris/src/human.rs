@@ -14,6 +14,9 @@ use super::game::{Generator, Pieces, line_score};
 use super::piece::{Piece, Rotation};
 use super::policy::Policy;
 
+/// The level a game starts at: `curio tetris replay` checks it, the panel offers it.
+pub const LEVEL: curio_core::bounds::Bounds<u32> = curio_core::bounds::Bounds::new(0, 29, 0);
+
 /// Seconds a piece may rest before it locks (reset by each move or turn, at most
 /// [`LOCK_RESETS`] times).
 pub const LOCK_DELAY: f64 = 0.5;
@@ -141,9 +144,79 @@ impl Falling {
     }
 }
 
+/// A game as it was played: its rules, every input with the moment it came, and how it ended.
+/// `curio tetris replay` plays it again and checks the score.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Record {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// How pieces were drawn.
+    pub generator: Generator,
+    /// The pieces' seed.
+    pub seed: u64,
+    /// The level it started at.
+    pub level: u32,
+    /// Each input and the seconds played when it came, in order.
+    pub inputs: Vec<(f64, Input)>,
+    /// Seconds played in all.
+    pub seconds: f64,
+    /// The score it ended with.
+    pub score: u64,
+    /// The rows it cleared.
+    pub lines: u64,
+}
+
+/// Most seconds a record may last.
+pub const MAX_RECORD_SECONDS: f64 = 1e6;
+
+/// Most inputs a record may hold.
+pub const MAX_RECORD_INPUTS: usize = 10_000_000;
+
+impl Record {
+    /// Plays the record again: the game as it stands after its last moment. An error names
+    /// what is wrong with the record (its rules, a moment out of order or not a number).
+    pub fn replay(&self) -> Result<Play, String> {
+        if !LEVEL.contains(self.level) {
+            return Err(format!("level {} is out of range {}..={}", self.level, LEVEL.min, LEVEL.max));
+        }
+        if self.inputs.len() > MAX_RECORD_INPUTS {
+            return Err(format!("{} inputs: at most {MAX_RECORD_INPUTS}", self.inputs.len()));
+        }
+        let mut play = Play::new(self.width, self.height, self.generator, self.seed, self.level)
+            .map_err(|error| error.to_string())?;
+        let mut last = 0.0;
+        for (index, &(moment, input)) in self.inputs.iter().enumerate() {
+            if !moment.is_finite() || moment < last || moment > MAX_RECORD_SECONDS {
+                return Err(format!(
+                    "input {} comes at {moment} s, before the one before it ({last} s)",
+                    index + 1
+                ));
+            }
+            last = moment;
+            play.advance_to(moment);
+            play.input(input);
+        }
+        if !self.seconds.is_finite() || self.seconds < last || self.seconds > MAX_RECORD_SECONDS {
+            return Err(format!(
+                "the game lasts {} s: it must be a number from its last input's moment to {MAX_RECORD_SECONDS}",
+                self.seconds
+            ));
+        }
+        play.advance_to(self.seconds);
+        Ok(play)
+    }
+}
+
 /// A game a person plays.
 #[derive(Clone, Debug)]
 pub struct Play {
+    width: usize,
+    height: usize,
+    generator: Generator,
+    seed: u64,
+    inputs: Vec<(f64, Input)>,
     board: Board,
     pieces: Pieces,
     falling: Falling,
@@ -182,12 +255,46 @@ impl Play {
         let mut pieces = Pieces::new(generator, seed);
         let first = pieces.draw();
         let next = pieces.draw();
-        Ok(Play::from_board(board, pieces, first, next, level))
+        let mut play = Play::from_board(board, pieces, first, next, level);
+        play.generator = generator;
+        play.seed = seed;
+        Ok(play)
+    }
+
+    /// The game so far as a [`Record`].
+    pub fn record(&self) -> Record {
+        Record {
+            width: self.width,
+            height: self.height,
+            generator: self.generator,
+            seed: self.seed,
+            level: self.start_level,
+            inputs: self.inputs.clone(),
+            seconds: self.seconds,
+            score: self.score,
+            lines: self.lines,
+        }
+    }
+
+    /// Lets time pass until `seconds` have been played (at once while paused or over).
+    pub fn advance_to(&mut self, seconds: f64) {
+        while !self.paused && !self.over && self.seconds < seconds {
+            let before = self.seconds;
+            self.advance((seconds - self.seconds).min(1.0));
+            if self.seconds <= before {
+                break;
+            }
+        }
     }
 
     /// A game on `board` with `first` falling and `next` after it, the rest from `pieces`.
     pub fn from_board(board: Board, pieces: Pieces, first: Piece, next: Piece, level: u32) -> Play {
         let mut play = Play {
+            width: board.width(),
+            height: board.height(),
+            generator: Generator::Uniform,
+            seed: 0,
+            inputs: Vec::new(),
             board,
             pieces,
             falling: Falling { piece: first, rotation: 0, column: 0, row: 0 },
@@ -286,6 +393,9 @@ impl Play {
     pub fn input(&mut self, input: Input) {
         if self.over {
             return;
+        }
+        if self.inputs.len() < MAX_RECORD_INPUTS {
+            self.inputs.push((self.seconds, input));
         }
         if input == Input::Pause {
             self.paused = !self.paused;
@@ -540,6 +650,25 @@ mod tests {
     }
 
     #[test]
+    fn bad_records_are_refused_with_the_reason() {
+        let good = Play::new(10, 20, Generator::Bag, 1, 0).unwrap().record();
+        assert!(good.replay().is_ok());
+        let mut bad = good.clone();
+        bad.width = 3;
+        assert!(bad.replay().unwrap_err().contains("width 3"));
+        let mut bad = good.clone();
+        bad.inputs = vec![(1.0, Input::Left), (0.5, Input::Right)];
+        bad.seconds = 2.0;
+        assert!(bad.replay().unwrap_err().contains("input 2"));
+        let mut bad = good.clone();
+        bad.level = 30;
+        assert!(bad.replay().unwrap_err().contains("level 30"));
+        let mut bad = good;
+        bad.seconds = f64::NAN;
+        assert!(bad.replay().is_err());
+    }
+
+    #[test]
     fn levels_go_up_every_ten_rows_and_pause_stops_time() {
         let mut play = play_on(&[], Piece::O, 2);
         play.lines = 19;
@@ -607,5 +736,16 @@ mod tests {
         assert!(play.is_over(), "the game ends");
         assert!(play.pieces_placed > 10);
         assert_eq!(play.score, expected);
+        // Its record plays back to the same end.
+        let record = play.record();
+        let json = serde_json::to_string(&record).unwrap();
+        let again: Record = serde_json::from_str(&json).unwrap();
+        let replayed = again.replay().unwrap();
+        assert!(replayed.is_over());
+        assert_eq!(
+            (replayed.score, replayed.lines, replayed.pieces_placed),
+            (play.score, play.lines, play.pieces_placed)
+        );
+        assert_eq!(replayed.board(), play.board());
     }
 }

@@ -30,7 +30,7 @@ pub struct LiveGame {
 const VISIBLE_FOR: f64 = 0.5;
 
 /// The colour of a piece's cells.
-fn piece_color(piece: Piece) -> egui::Color32 {
+pub(super) fn piece_color(piece: Piece) -> egui::Color32 {
     match piece {
         Piece::I => egui::Color32::from_rgb(0x2f, 0xa7, 0xc9),
         Piece::O => egui::Color32::from_rgb(0xe3, 0xb5, 0x1b),

@@ -6,6 +6,7 @@
 
 mod evolution;
 mod live;
+pub mod play;
 
 use crate::domain::{Domain};
 use curio_cli::facets::{CommandGroup, Merge};
@@ -393,7 +394,7 @@ pub const DOMAIN: Domain = Domain {
     name: "tetris",
     about: "Tetris: evolve placement weights, play games, time the evaluator.",
     commands: CommandGroup::of::<curio_cli::tetris::TetrisArgs>(),
-    panels: &[PanelEntry::of::<TetrisPanel>()],
+    panels: &[PanelEntry::of::<TetrisPanel>(), PanelEntry::of::<play::PlayPanel>()],
     merges: &[
         Merge { command: "tetris play", merge: curio_cli::tetris::merge_play },
     ],
@@ -402,5 +403,6 @@ pub const DOMAIN: Domain = Domain {
     fuzz_targets: &[
         Target { name: "tetris-weights", reads: "Tetris weights files (tetris play --weights FILE)", run: curio_cli::tetris::fuzz_tetris_weights },
         Target { name: "tetris-run", reads: "Tetris run files (tetris evolve --resume, the panel)", run: curio_cli::tetris::fuzz_tetris_run },
+        Target { name: "tetris-record", reads: "records of games played (tetris replay, the Play Tetris panel)", run: curio_cli::tetris::fuzz_tetris_record },
     ],
 };
