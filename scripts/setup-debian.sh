@@ -10,6 +10,8 @@ packages=(
   # xcap reaches wayland-client through pkg-config when a crate below the app is built alone
   # (`cargo test -p curio-cli`); the whole workspace loads it at run time instead
   libwayland-dev
+  # sound (cpal through ALSA); the app runs without a sound device too
+  libasound2-dev
   # headless GUI and tests: X server, software Vulkan (lavapipe), window manager, screenshots
   xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri openbox x11-utils
   # the bot's second target, run in its own session bus

@@ -48,6 +48,8 @@ fn a_whole_game_played_by_keys_ends_in_the_high_scores() {
     }
     let panel = panel(&mut harness);
     assert!(panel.play.is_over(), "hard drops in the middle end the game");
+    // The sounds were asked for: with a device they play, without one the game went on silent.
+    assert_ne!(*panel.sound_state(), curio::platform::audio::SpeakerState::Unopened);
     assert!(panel.play.pieces_placed >= drops as u64 - 1, "{} pieces, {drops} drops", panel.play.pieces_placed);
     let best = panel.state.high_scores.first().expect("the game is in the high scores").clone();
     assert_eq!((best.score, best.lines), (panel.play.score, panel.play.lines));

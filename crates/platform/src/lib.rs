@@ -4,8 +4,9 @@
 //! ([`ScreenSource`](::bot::ScreenSource), [`InputSink`](::bot::InputSink),
 //! [`Launcher`](::bot::targets::Launcher)), which the bot's tests implement with
 //! simulations instead. Beside them, [`folders`]: Curio's data folder, the notes folder and
-//! today's date where the person is.
+//! today's date where the person is; and [`audio`], short sounds through the default output.
 
+pub mod audio;
 pub mod folders;
 pub mod input;
 pub mod launch;

@@ -2,13 +2,15 @@
 //! keyboard (every key rebindable), the next piece, pause, Nintendo scoring by level, a flash
 //! on cleared rows, the AI beside the player (a hint: the ghost of the placement the weights
 //! would choose; "Take over" lets the AI play until "Give back"), high scores kept across
-//! restarts, and each game's record for `curio tetris replay`.
+//! restarts, each game's record for `curio tetris replay`, and sound effects (move, turn, lock,
+//! clear, game over) where a sound device exists.
 
 use super::live::piece_color;
 use crate::panels::{Family, Panel, PanelType, Settings};
 use crate::theme;
 use ::tetris::human::{Event, Input, LEVEL, Play, Record};
 use ::tetris::{Generator, Policy, Preset};
+use curio_platform::audio::{Sound, Speaker, SpeakerState};
 use eframe::egui::{self, Color32, Key, Pos2, Rect, Stroke, Vec2};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -41,6 +43,8 @@ pub struct PlayPanelState {
     pub high_scores: Vec<HighScore>,
     /// Where "Save record" writes the last game.
     pub record_path: String,
+    /// Sound effects (off by themselves where no sound device exists).
+    pub sound: bool,
 }
 
 /// The keys a new player gets.
@@ -93,6 +97,7 @@ impl Default for PlayPanelState {
                 .collect(),
             high_scores: Vec::new(),
             record_path: "tetris-game.json".into(),
+            sound: true,
         }
     }
 }
@@ -146,6 +151,7 @@ pub struct PlayPanel {
     /// What the last save of a record did.
     pub message: Option<Result<String, String>>,
     hint: Option<(u64, Option<::tetris::Placement>)>,
+    speaker: Speaker,
 }
 
 impl PanelType for PlayPanel {
@@ -171,6 +177,7 @@ impl PanelType for PlayPanel {
             last_record: None,
             message: None,
             hint: None,
+            speaker: Speaker::default(),
         }
     }
 
@@ -211,6 +218,11 @@ impl PlayPanel {
         }
     }
 
+    /// Whether sound plays, and if not, why.
+    pub fn sound_state(&self) -> &SpeakerState {
+        self.speaker.state()
+    }
+
     /// Applies `input` to the game (what a key does).
     pub fn press(&mut self, input: Input) {
         self.started = true;
@@ -239,6 +251,20 @@ impl PlayPanel {
         for event in self.play.take_events() {
             if let Event::Cleared { rows, .. } = event {
                 self.flashes.extend(rows.iter().filter(|&&row| row != u8::MAX).map(|&row| (row, now)));
+            }
+            let sound = match event {
+                Event::Moved => Some(Sound::Move),
+                Event::Turned => Some(Sound::Turn),
+                Event::Locked { .. } => Some(Sound::Lock),
+                Event::Cleared { lines, .. } => Some(Sound::Clear(lines)),
+                Event::GameOver => Some(Sound::GameOver),
+                Event::LevelUp(_) => None,
+            };
+            if let Some(sound) = sound
+                && self.state.sound
+                && !self.taken_over
+            {
+                self.speaker.play(sound, 1.0);
             }
         }
         self.flashes.retain(|&(_, at)| now - at < FLASH);
@@ -423,6 +449,15 @@ impl Panel for PlayPanel {
             }
         });
         ui.checkbox(&mut self.state.hint, "hint: where the AI would put the piece");
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.state.sound, "sound");
+            match self.speaker.state() {
+                SpeakerState::Off(reason) => {
+                    ui.label(egui::RichText::new(format!("off: {reason}")).small().color(theme::HINT));
+                }
+                SpeakerState::On | SpeakerState::Unopened => {}
+            }
+        });
         ui.horizontal(|ui| {
             let label = ui.label("start level");
             ui.add(egui::DragValue::new(&mut self.state.level).range(LEVEL.range())).labelled_by(label.id);
