@@ -58,6 +58,11 @@ for click in ${CURIO_CLICKS:-}; do
     xdotool mousemove "$x" "$y" click "${button:-1}"
     sleep 1
 done
+# Without a window manager nothing gives the window the keyboard: give it before typing.
+if [ -n "${CURIO_KEYS:-}${CURIO_TYPE:-}" ]; then
+    window=$(xdotool search --pid "$app" 2> /dev/null | tail -1 || true)
+    if [ -n "$window" ]; then xdotool windowfocus "$window" 2> /dev/null || true; fi
+fi
 for key in ${CURIO_KEYS:-}; do
     xdotool key "$key"
     sleep 0.5

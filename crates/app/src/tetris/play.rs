@@ -45,6 +45,8 @@ pub struct PlayPanelState {
     pub record_path: String,
     /// Sound effects (off by themselves where no sound device exists).
     pub sound: bool,
+    /// The weights the AI plays and hints with (a preset's name).
+    pub weights: String,
 }
 
 /// The keys a new player gets.
@@ -98,6 +100,7 @@ impl Default for PlayPanelState {
             high_scores: Vec::new(),
             record_path: "tetris-game.json".into(),
             sound: true,
+            weights: "bcts".into(),
         }
     }
 }
@@ -114,6 +117,9 @@ impl Settings for PlayPanelState {
         }
         self.high_scores.sort_by_key(|entry| std::cmp::Reverse(entry.score));
         self.high_scores.truncate(HIGH_SCORES);
+        if Preset::named(&self.weights).is_none() {
+            self.weights = PlayPanelState::default().weights;
+        }
     }
 }
 
@@ -161,7 +167,7 @@ impl PanelType for PlayPanel {
     type State = PlayPanelState;
 
     fn new(state: PlayPanelState, _gpu_adapter: Option<&str>) -> Self {
-        let policy = Policy::new(Preset::named("bcts").map(Preset::weights).unwrap_or_else(|| PRESET_FALLBACK.weights()));
+        let policy = policy_for(&state.weights);
         let play = new_game(&state, 1);
         Self {
             state,
@@ -186,8 +192,10 @@ impl PanelType for PlayPanel {
     }
 }
 
-/// The first preset, should "bcts" ever be renamed.
-const PRESET_FALLBACK: &Preset = &::tetris::PRESETS[0];
+/// The AI of the preset named `name` (the first preset if there is none of that name).
+fn policy_for(name: &str) -> Policy {
+    Policy::new(Preset::named(name).unwrap_or(&::tetris::PRESETS[0]).weights())
+}
 
 /// A new 10 x 20 game with 7-bag pieces from game number `game`.
 fn new_game(state: &PlayPanelState, game: u64) -> Play {
@@ -297,8 +305,18 @@ impl PlayPanel {
 
     /// Reads the keys pressed this frame and applies what they are bound to (or binds one).
     fn keys(&mut self, ctx: &egui::Context) {
-        if ctx.memory(|memory| memory.focused().is_some()) {
+        // Typing in a text field (the record's path) is not playing.
+        if ctx.egui_wants_keyboard_input() {
             return;
+        }
+        // While a game runs the keys are the game's: a focused button would take Space, and
+        // the arrows would move the focus over the controls.
+        if self.started && !self.play.is_over() && !self.play.is_paused() {
+            ctx.memory_mut(|memory| {
+                if let Some(id) = memory.focused() {
+                    memory.surrender_focus(id);
+                }
+            });
         }
         let events = ctx.input(|input| input.events.clone());
         for event in events {
@@ -449,11 +467,22 @@ impl Panel for PlayPanel {
             }
         });
         ui.checkbox(&mut self.state.hint, "hint: where the AI would put the piece");
+        let before = self.state.weights.clone();
+        egui::ComboBox::from_label("AI weights").selected_text(self.state.weights.clone()).show_ui(ui, |ui| {
+            for preset in ::tetris::PRESETS {
+                ui.selectable_value(&mut self.state.weights, preset.name.to_string(), preset.name)
+                    .on_hover_text(preset.source);
+            }
+        });
+        if self.state.weights != before {
+            self.policy = policy_for(&self.state.weights);
+            self.hint = None;
+        }
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.state.sound, "sound");
             match self.speaker.state() {
                 SpeakerState::Off(reason) => {
-                    ui.label(egui::RichText::new(format!("off: {reason}")).small().color(theme::HINT));
+                    ui.label(egui::RichText::new("off: no sound device").small().color(theme::HINT)).on_hover_text(reason);
                 }
                 SpeakerState::On | SpeakerState::Unopened => {}
             }
@@ -515,8 +544,12 @@ impl Panel for PlayPanel {
         self.tick(elapsed, now);
         let response = ui.allocate_rect(rect, egui::Sense::click());
         if response.clicked() {
-            // A click on the board takes the keyboard from any text field.
-            ctx.memory_mut(|memory| memory.surrender_focus(memory.focused().unwrap_or(response.id)));
+            // A click on the board takes the keyboard back from the controls.
+            ctx.memory_mut(|memory| {
+                if let Some(id) = memory.focused() {
+                    memory.surrender_focus(id);
+                }
+            });
         }
         self.draw(ui, rect, now);
         if self.started && !self.play.is_over() && !self.play.is_paused() || !self.flashes.is_empty() {
