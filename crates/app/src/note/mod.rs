@@ -255,15 +255,7 @@ impl Panel for NotePanel {
                 self.message = None;
             }
         });
-        match &self.message {
-            Some(Ok(line)) => {
-                ui.colored_label(theme::SUCCESS, line);
-            }
-            Some(Err(line)) => {
-                ui.colored_label(theme::ERROR, line);
-            }
-            None => {}
-        }
+        crate::widgets::outcome_label(ui, self.message.as_ref());
         egui::ScrollArea::vertical().id_salt("note-editor").show(ui, |ui| {
             ui.add_sized(
                 ui.available_size(),

@@ -523,15 +523,7 @@ impl Panel for PlayPanel {
                 self.save_record();
             }
         });
-        match &self.message {
-            Some(Ok(line)) => {
-                ui.colored_label(theme::SUCCESS, line);
-            }
-            Some(Err(line)) => {
-                ui.colored_label(theme::ERROR, line);
-            }
-            None => {}
-        }
+        crate::widgets::outcome_label(ui, self.message.as_ref());
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
