@@ -79,20 +79,26 @@ impl EyesPanel {
             .collect()
     }
 
-    /// Adds an eye at `at`, canvas points in a canvas of `size` (the pair shown by default is
-    /// kept).
-    pub fn add_eye(&mut self, at: [f64; 2], size: Vec2) {
-        if self.state.eyes.len() >= eyes::MAX_EYES {
-            return;
-        }
-        let (width, height) = (f64::from(size.x).max(1.0), f64::from(size.y).max(1.0));
+    /// Keeps the eyes shown in a canvas of `size` as the panel's own (the default pair, laid out
+    /// for the canvas, becomes two stored eyes).
+    fn keep_shown(&mut self, size: Vec2) {
         if self.state.eyes.is_empty() {
+            let (width, height) = (f64::from(size.x).max(1.0), f64::from(size.y).max(1.0));
             self.state.eyes = self
                 .eyes_in(size)
                 .into_iter()
                 .map(|eye| Eye { center: [eye.center[0] / width, eye.center[1] / height], radius: eye.radius })
                 .collect();
         }
+    }
+
+    /// Adds an eye at `at`, canvas points in a canvas of `size`.
+    pub fn add_eye(&mut self, at: [f64; 2], size: Vec2) {
+        if self.state.eyes.len() >= eyes::MAX_EYES {
+            return;
+        }
+        self.keep_shown(size);
+        let (width, height) = (f64::from(size.x).max(1.0), f64::from(size.y).max(1.0));
         let share = [(at[0] / width).clamp(0.0, 1.0), (at[1] / height).clamp(0.0, 1.0)];
         self.state.eyes.push(Eye { center: share, radius: self.state.radius });
     }
@@ -104,10 +110,7 @@ impl EyesPanel {
             return;
         }
         if let Some(index) = shown.iter().rposition(|eye| eye.contains(at)) {
-            if self.state.eyes.is_empty() {
-                self.add_eye(at, size);
-                self.state.eyes.pop();
-            }
+            self.keep_shown(size);
             self.state.eyes.remove(index);
         }
     }

@@ -49,7 +49,8 @@ pub struct NotePanel {
     pub state: NotePanelState,
     index: Index,
     loading: Option<Job<Result<Vec<Note>, String>>>,
-    loaded_from: Option<PathBuf>,
+    /// The folder field as it was at the last reading (the folder is read again when it changes).
+    read_for: Option<String>,
     /// The last save, or what went wrong.
     pub message: Option<Result<String, String>>,
 }
@@ -61,7 +62,7 @@ impl PanelType for NotePanel {
     type State = NotePanelState;
 
     fn new(state: NotePanelState, _gpu_adapter: Option<&str>) -> Self {
-        Self { state, index: Index::default(), loading: None, loaded_from: None, message: None }
+        Self { state, index: Index::default(), loading: None, read_for: None, message: None }
     }
 
     fn state(&self) -> &NotePanelState {
@@ -81,11 +82,11 @@ impl NotePanel {
 
     /// Reads the folder's notes again, in the background.
     pub fn reload(&mut self, ctx: &egui::Context) {
+        self.read_for = Some(self.state.folder.clone());
         let Some(folder) = self.folder() else {
             self.message = Some(Err("no notes folder: type one, or set CURIO_NOTES_DIR or HOME".into()));
             return;
         };
-        self.loaded_from = Some(folder.clone());
         let spawned = background::spawn(ctx, "curio-notes", move |_| {
             if !folder.exists() {
                 return Ok(Vec::new());
@@ -202,7 +203,7 @@ impl Panel for NotePanel {
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
-        if self.loading.is_none() && self.loaded_from != self.folder() {
+        if self.loading.is_none() && self.read_for.as_ref() != Some(&self.state.folder) {
             self.reload(ctx);
         }
         match background::finished(&mut self.loading, "reading the notes") {
