@@ -13,21 +13,24 @@ pub use curio_platform as platform;
 pub use {bot, bulls, classics, eyes, fermat, go, gregg, hanoi, mines, note, puzlogic, star, tetris};
 
 pub mod fuzz;
+pub mod generate;
 
 use app::DOMAINS;
 use app::domain::{house, merges};
 use clap::{Args, FromArgMatches};
 use cli::CliError;
 
+/// The version `curio --version` prints: the package's and the commit it was built from.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("CURIO_COMMIT"), ")");
+
 const ABOUT: &str = "Curio: a workbench for recreational-math solvers and game-playing AI.";
-const AFTER_HELP: &str = "With no subcommand, opens the desktop app. Each command group lists its own examples: curio <COMMAND> --help.\n\nExamples:\n  curio                       open the workbench\n  curio gui --panel mines     open it on one panel\n  curio star render --n 7 --d 3 --out star.svg\n  curio mines bench --level expert --games 10000 --seed 1 --json";
+const AFTER_HELP: &str = "With no subcommand, opens the desktop app, with each FILE in the panel of its kind (a minesweeper board, a Go record, a Puzlogic puzzle, a Tetris run or weights, a Code Jam input). Each command group lists its own examples: curio <COMMAND> --help.\n\nExamples:\n  curio                       open the workbench\n  curio board.txt             open a minesweeper board in its panel\n  curio gui --panel mines     open it on one panel\n  curio star render --n 7 --d 3 --out star.svg\n  curio mines bench --level expert --games 10000 --seed 1 --json";
 
 /// The command line as clap builds it: each domain's command group (with `window` where the
 /// domain has a game window), then `merge` and `gui`. Numbers and coordinates may be negative
 /// wherever a value is expected (`--toward -7,31`).
 pub fn command() -> clap::Command {
-    let mut command =
-        clap::Command::new("curio").version(env!("CARGO_PKG_VERSION")).about(ABOUT).after_help(AFTER_HELP);
+    let mut command = clap::Command::new("curio").version(VERSION).about(ABOUT).after_help(AFTER_HELP);
     let house = house();
     for domain in DOMAINS {
         let mut group =
@@ -39,6 +42,13 @@ pub fn command() -> clap::Command {
         }
         command = command.subcommand(group);
     }
+    command = command.args_conflicts_with_subcommands(true).arg(
+        clap::Arg::new("file")
+            .value_name("FILE")
+            .num_args(0..)
+            .value_parser(clap::value_parser!(std::path::PathBuf))
+            .help("Files to open in the app, each in the panel of its kind"),
+    );
     command = command
         .subcommand(
             cli::merge::MergeArgs::augment_args(clap::Command::new("merge"))
@@ -47,6 +57,10 @@ pub fn command() -> clap::Command {
         )
         .subcommand(
             GuiArgs::augment_args(clap::Command::new("gui")).about("Open the desktop app (the default)."),
+        )
+        .subcommand(
+            generate::GenerateArgs::augment_args(clap::Command::new("generate"))
+                .about("Write the manual pages or a shell's completions (what a package installs)."),
         );
     cli::negative_values(command)
 }
@@ -65,13 +79,29 @@ where
 pub fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
     let parsed = |error: clap::Error| CliError::Usage(error.into());
     match matches.subcommand() {
-        None => app::run(app::GuiOptions::default()).map_err(CliError::Failure),
+        None => {
+            let open: Vec<std::path::PathBuf> =
+                matches.get_many::<std::path::PathBuf>("file").into_iter().flatten().cloned().collect();
+            if let Some(missing) = open.iter().find(|path| !path.exists()) {
+                return Err(cli::usage(anyhow::anyhow!(
+                    "no file '{}' and no command of that name (curio --help lists the commands)",
+                    missing.display()
+                )));
+            }
+            app::run(app::GuiOptions { open, ..app::GuiOptions::default() }).map_err(CliError::Failure)
+        }
         Some(("gui", sub)) => {
             let args = GuiArgs::from_arg_matches(sub).map_err(parsed)?;
+            if let Some(missing) = args.files.iter().find(|path| !path.exists()) {
+                return Err(cli::usage(anyhow::anyhow!("no file '{}'", missing.display())));
+            }
             if let Some(path) = &args.settings {
                 app::load_settings(path).map_err(CliError::Usage)?;
             }
             app::run(args.into()).map_err(CliError::Failure)
+        }
+        Some(("generate", sub)) => {
+            generate::run(generate::GenerateArgs::from_arg_matches(sub).map_err(parsed)?)
         }
         Some(("merge", sub)) => {
             cli::merge::run(cli::merge::MergeArgs::from_arg_matches(sub).map_err(parsed)?, &merges())
@@ -94,7 +124,7 @@ pub fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
 /// Options of `curio gui`.
 #[derive(Debug, Clone, Default, clap::Args)]
 #[command(
-    after_help = "Examples:\n  curio gui\n  curio gui --panel star --size 800x600\n  curio gui --measure-fps 10   # repaint continuously, print frames per second, quit"
+    after_help = "Examples:\n  curio gui\n  curio gui --panel star --size 800x600\n  curio gui --measure-fps 10   # repaint continuously, print frames per second, quit\n  curio gui --panel go game.txt"
 )]
 pub struct GuiArgs {
     /// Panel to show first (overrides the saved choice).
@@ -116,6 +146,9 @@ pub struct GuiArgs {
     /// save on exit; for reproducible demos, screenshots and measurements.
     #[arg(long, value_name = "FILE.json")]
     pub settings: Option<std::path::PathBuf>,
+    /// Files to open, each in the panel of its kind (the last one's panel is shown).
+    #[arg(value_name = "FILE")]
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// The names `--panel` takes: the panels' keys.
@@ -135,6 +168,7 @@ impl From<GuiArgs> for app::GuiOptions {
             fresh: args.fresh,
             settings: args.settings,
             notice: None,
+            open: args.files,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! The bot end to end under X: it launches `curio mines window`, plays five games through the
 //! screen and the synthetic mouse, and every read agrees with the window's own log of the games.
 //! Needs a display and a window manager (CI: Xvfb and openbox); fails instead of skipping under
-//! CURIO_REQUIRE_DISPLAY=1.
+//! CURIO_REQUIRE_DISPLAY=1. Also on a Wayland session (a headless weston beside the X display).
 
 #[path = "common/display.rs"]
 mod display;
+#[path = "common/wayland.rs"]
+mod wayland;
 
 use std::process::Command;
 
@@ -28,4 +30,43 @@ fn the_bot_plays_the_builtin_window_with_no_misreads_and_no_clicks_outside() {
     // The games and wins the bot counted are the ones the window logged.
     assert_eq!(report["target_logged_games"], report["games"], "{report}");
     assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
+}
+
+/// On a Wayland session with an X server beside it (XWayland; here the tests' Xvfb stands in
+/// for it, as weston's own XWayland lists no windows), the bot says it sees X11 windows only,
+/// starts the window it launches on X11 although WAYLAND_DISPLAY is set, and plays it.
+#[test]
+fn on_a_wayland_session_the_bot_launches_its_target_on_x11_and_plays_it() {
+    if !display::available() {
+        return;
+    }
+    let Some(weston) = wayland::Weston::start() else { return };
+    let mut command = Command::new(env!("CARGO_BIN_EXE_curio"));
+    command.args(["bot", "play", "--target", "builtin", "--games", "2", "--seed", "5", "--json"]);
+    let output = weston.client(&mut command, true).output().expect("curio runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "stdout {stdout}\nstderr {stderr}");
+    assert!(stderr.contains("a Wayland session") && stderr.contains("X11"), "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(report["games"], 2, "{report}");
+    assert_eq!(report["misreads"], 0, "{report}");
+    assert_eq!(report["target_logged_games"], 2, "{report}");
+}
+
+/// On a Wayland session without XWayland the bot stops before it starts, saying what it needs.
+#[test]
+fn on_wayland_without_xwayland_the_bot_says_what_it_needs() {
+    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["bot", "play", "--target", "builtin", "--games", "1"])
+        .env_remove("DISPLAY")
+        .env("WAYLAND_DISPLAY", "wayland-nowhere")
+        .output()
+        .expect("curio runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for words in ["Wayland session without XWayland", "DISPLAY", "X11"] {
+        assert!(stderr.contains(words), "{stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }

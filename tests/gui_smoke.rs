@@ -1,8 +1,12 @@
 //! Launches the real binary under the X display, captures the screen and checks that the window
-//! was drawn. Skips without a display unless CURIO_REQUIRE_DISPLAY=1, where it fails instead.
+//! was drawn; renders frames on X11 and natively on Wayland (a headless weston). Skips without a
+//! display (or weston) unless CURIO_REQUIRE_DISPLAY=1 (CURIO_REQUIRE_WAYLAND=1), where it fails
+//! instead.
 
 #[path = "common/display.rs"]
 mod display;
+#[path = "common/wayland.rs"]
+mod wayland;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -92,4 +96,40 @@ fn the_mines_window_is_drawn_under_x() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(grey > 30 * 16 * 200, "game window not drawn: {grey} grey pixels");
+}
+
+/// Runs `curio gui --fresh --measure-fps 3` with `extra` arguments through `prepare`; returns
+/// its JSON report.
+fn measured(extra: &[&str], prepare: impl FnOnce(&mut Command) -> &mut Command) -> serde_json::Value {
+    let data_home = tempfile::tempdir().expect("temp dir");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_curio"));
+    command.args(["gui", "--fresh", "--measure-fps", "3", "--size", "1000x700"]).args(extra);
+    command.env("XDG_DATA_HOME", data_home.path());
+    let output = prepare(&mut command).output().expect("curio runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "stdout {stdout}\nstderr {stderr}");
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}\nstderr {stderr}"))
+}
+
+#[test]
+fn the_app_renders_on_x11_and_opens_a_file_in_its_panel() {
+    if !display::available() {
+        return;
+    }
+    let folder = tempfile::tempdir().expect("temp dir");
+    let board = folder.path().join("board.txt");
+    std::fs::write(&board, "mines=1\n1.\n..\n").expect("write");
+    let report = measured(&[board.to_str().unwrap()], |command| command.env_remove("WAYLAND_DISPLAY"));
+    assert_eq!(report["window_system"], "x11", "{report}");
+    assert_eq!(report["panel"], "Minesweeper", "the file's panel is shown: {report}");
+    assert!(report["frames"].as_u64().unwrap() >= 3, "{report}");
+}
+
+#[test]
+fn the_app_renders_natively_on_wayland() {
+    let Some(weston) = wayland::Weston::start() else { return };
+    let report = measured(&[], |command| weston.client(command, false));
+    assert_eq!(report["window_system"], "wayland", "not XWayland: {report}\n{}", weston.log());
+    assert!(report["frames"].as_u64().unwrap() >= 3, "{report}");
 }

@@ -4,7 +4,7 @@
 //! the catalogue, `curio gui --panel` and the bot's games iterate these declarations and name
 //! no domain.
 
-use crate::panels::PanelEntry;
+use crate::panels::{AppPanel, PanelEntry};
 use curio_cli::facets::{CommandGroup, Merge};
 use curio_cli::fuzz::Target;
 
@@ -27,6 +27,33 @@ pub struct Domain {
     pub bot_game: Option<&'static bot::BotGame>,
     /// A fuzz target for each file format it reads.
     pub fuzz_targets: &'static [Target],
+    /// The kinds of file its panels open (`curio FILE`, the desktop's "Open with").
+    pub opens: &'static [Opener],
+}
+
+/// A kind of file a panel opens: `curio FILE` and the desktop entry ask each domain's openers,
+/// in [`DOMAINS`](crate::DOMAINS) order, and the first that accepts the file opens it.
+pub struct Opener {
+    /// What such a file is, for messages ("a minesweeper board").
+    pub kind: &'static str,
+    /// The key of the panel that opens it.
+    pub panel: &'static str,
+    /// Whether the file named `name` (its file name, without folders) with this text is one.
+    pub accepts: fn(name: &str, text: &str) -> bool,
+    /// Opens it in the panel [`panel`](Self::panel) names (given here); the panel shows what
+    /// came of it, as its own Open or Load button would.
+    pub open: fn(panel: &mut dyn AppPanel, path: &std::path::Path, text: &str),
+}
+
+/// `panel` as the panel type `P`: for an [`Opener`]'s `open`, which is given the panel its
+/// `panel` key names.
+pub fn panel_of<P: 'static>(panel: &mut dyn AppPanel) -> &mut P {
+    panel.as_any_mut().downcast_mut::<P>().expect("an opener is given the panel its key names")
+}
+
+/// Every domain's openers, in declaration order.
+pub fn openers() -> impl Iterator<Item = &'static Opener> {
+    crate::DOMAINS.iter().flat_map(|domain| domain.opens)
 }
 
 /// A standalone game window (a target of the bot, or a game to play).

@@ -48,6 +48,9 @@ pub struct GuiOptions {
     /// A notice to show at the top of the window until dismissed (a settings file that did
     /// not load, say).
     pub notice: Option<String>,
+    /// Files to open, each in the panel of its kind (`curio FILE...`); the last one's panel
+    /// is shown.
+    pub open: Vec<std::path::PathBuf>,
 }
 
 /// Measures the frame rate while repainting continuously.
@@ -75,6 +78,8 @@ pub struct CurioApp {
     results_folder: Option<std::path::PathBuf>,
     written_results: std::collections::HashMap<&'static str, String>,
     gpu_adapter: Option<String>,
+    /// The window system the window runs on (`wayland`, `x11`), when eframe opened it.
+    window_system: Option<&'static str>,
     persist: bool,
     fps: Option<FpsMeter>,
     quit_at: Option<Instant>,
@@ -94,6 +99,7 @@ impl CurioApp {
         theme::install_fonts(&cc.egui_ctx);
         let gpu_adapter = cc.wgpu_render_state.as_ref().map(install_gpu);
         let mut app = Self::with_state(saved.unwrap_or_default(), gpu_adapter);
+        app.window_system = window_system(cc);
         app.persist = !options.fresh && options.settings.is_none();
         app.notice = options.notice.clone();
         if app.persist
@@ -103,6 +109,14 @@ impl CurioApp {
         }
         if let Some(key) = &options.panel {
             app.show(key);
+        }
+        let problems: Vec<String> = options.open.iter().filter_map(|path| app.open(path).err()).collect();
+        if !problems.is_empty() {
+            for problem in &problems {
+                eprintln!("error: {problem}");
+            }
+            let notice = app.notice.take().into_iter().chain(problems);
+            app.notice = Some(notice.collect::<Vec<_>>().join("; "));
         }
         app.fps = options.measure_fps.map(|seconds| FpsMeter {
             started: None,
@@ -138,6 +152,7 @@ impl CurioApp {
             results_folder: None,
             written_results: std::collections::HashMap::new(),
             gpu_adapter,
+            window_system: None,
             persist: true,
             fps: None,
             quit_at: None,
@@ -262,6 +277,34 @@ impl CurioApp {
             .expect("every panel type is a panel of a domain in DOMAINS")
     }
 
+    /// Opens the file at `path` in the panel of its kind (the first of the domains' openers that
+    /// accepts it) and shows that panel; returns the kind, or a message naming the problem.
+    pub fn open(&mut self, path: &std::path::Path) -> Result<&'static str, String> {
+        /// Larger files are no file Curio writes or reads.
+        const LARGEST: u64 = 256 << 20;
+        let shown = path.display();
+        let size = std::fs::metadata(path).map_err(|error| format!("cannot open '{shown}': {error}"))?.len();
+        if size > LARGEST {
+            return Err(format!("cannot open '{shown}': {size} bytes is more than any file Curio reads"));
+        }
+        let bytes = std::fs::read(path).map_err(|error| format!("cannot open '{shown}': {error}"))?;
+        let kinds = || domain::openers().map(|opener| opener.kind).collect::<Vec<_>>().join(", ");
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("cannot open '{shown}': it is not text, and Curio opens {}", kinds()))?;
+        let name = path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
+        let opener = domain::openers().find(|opener| (opener.accepts)(&name, &text)).ok_or_else(|| {
+            format!("cannot open '{shown}': it is none of the files Curio opens ({})", kinds())
+        })?;
+        let index = self
+            .panels
+            .iter()
+            .position(|panel| panel.key() == opener.panel)
+            .expect("an opener names a panel of a domain in DOMAINS");
+        (opener.open)(self.panels[index].as_mut(), path, &text);
+        self.selected = index;
+        Ok(opener.kind)
+    }
+
     /// True while any panel has background work whose result it will show.
     pub fn is_busy(&self) -> bool {
         self.panels.iter().any(|panel| panel.is_busy())
@@ -287,6 +330,7 @@ impl CurioApp {
                         "seconds": elapsed,
                         "fps": fps,
                         "adapter": self.gpu_adapter,
+                        "window_system": self.window_system,
                     })
                 );
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -376,6 +420,17 @@ pub fn install_gpu(render_state: &eframe::egui_wgpu::RenderState) -> String {
         (entry.install_gpu)(render_state);
     }
     render_state.adapter.get_info().name
+}
+
+/// The window system of the window eframe opened: `wayland` (native), `x11` (an X server,
+/// XWayland included), or `None` for any other.
+pub fn window_system(handle: &impl eframe::wgpu::rwh::HasDisplayHandle) -> Option<&'static str> {
+    use eframe::wgpu::rwh::RawDisplayHandle;
+    match handle.display_handle().ok()?.as_raw() {
+        RawDisplayHandle::Wayland(_) => Some("wayland"),
+        RawDisplayHandle::Xlib(_) | RawDisplayHandle::Xcb(_) => Some("x11"),
+        _ => None,
+    }
 }
 
 /// Reads settings from a JSON file (missing fields take their defaults).

@@ -132,11 +132,12 @@ impl GroupArgs for BotArgs {
     }
 }
 
+/// Fails, naming what is missing and how to get it, where the bot cannot see or click windows.
 fn need_display() -> Result<(), CliError> {
-    if std::env::var_os("DISPLAY").is_none() {
-        return Err(CliError::Failure(anyhow::anyhow!(
-            "no display: DISPLAY is not set; the bot reads and clicks an X11 screen (run under a desktop session or Xvfb)"
-        )));
+    let session = curio_platform::session::Session::current();
+    session.bot_can_run().map_err(|message| CliError::Failure(anyhow::anyhow!(message)))?;
+    if let Some(note) = session.bot_note() {
+        eprintln!("note: {note}");
     }
     Ok(())
 }

@@ -80,6 +80,14 @@ fn spawn(
     environment: &[(&str, &std::ffi::OsStr)],
 ) -> Result<Child, TargetError> {
     let mut command = Command::new(program);
+    // The bot sees and clicks X11 windows only: on a Wayland session, the program starts on
+    // XWayland.
+    for (name, value) in crate::session::ON_X11 {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
     command.envs(environment.iter().copied());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);

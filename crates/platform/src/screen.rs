@@ -21,7 +21,15 @@ pub struct XcapScreen {
 }
 
 fn backend(error: impl std::fmt::Display) -> ScreenError {
-    ScreenError::Backend(error.to_string())
+    let error = error.to_string();
+    if error.contains("_NET_CLIENT_LIST_STACKING") {
+        return ScreenError::Backend(format!(
+            "{error}: the window manager does not list its windows (_NET_CLIENT_LIST_STACKING), which the bot \
+             needs to find one. GNOME, KDE (and their XWayland), openbox and most X11 window managers do; \
+             weston's XWayland and a bare X server do not: run a window manager"
+        ));
+    }
+    ScreenError::Backend(error)
 }
 
 fn info(window: &xcap::Window) -> Result<WindowInfo, ScreenError> {
@@ -49,6 +57,11 @@ impl XcapScreen {
             && seen == key
         {
             return offset;
+        }
+        // On a Wayland session the monitor's image comes from the compositor (a portal that may
+        // ask the person), not from X11: the reported place stands.
+        if crate::session::Session::current().is_wayland() {
+            return (0, 0);
         }
         let found = window
             .current_monitor()

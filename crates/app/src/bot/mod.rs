@@ -182,9 +182,8 @@ impl BotPanel {
         if self.run.is_some() {
             return;
         }
-        if std::env::var_os("DISPLAY").is_none() {
-            self.outcome =
-                Some(Err("no display: DISPLAY is not set; the bot reads and clicks an X11 screen".into()));
+        if let Err(message) = curio_platform::session::Session::current().bot_can_run() {
+            self.outcome = Some(Err(message));
             return;
         }
         let (Some(game), Some(kind)) = (self.state.game(), self.state.kind()) else {
@@ -341,6 +340,9 @@ impl Panel for BotPanel {
 
     fn controls_ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Game bot");
+        if let Some(note) = curio_platform::session::Session::current().bot_note() {
+            ui.colored_label(theme::HINT, note);
+        }
         let running = self.run.is_some();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -511,4 +513,5 @@ pub const DOMAIN: Domain = Domain {
     game_window: None,
     bot_game: None,
     fuzz_targets: &[],
+    opens: &[],
 };

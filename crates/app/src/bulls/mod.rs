@@ -878,4 +878,5 @@ pub const DOMAIN: Domain = Domain {
     game_window: None,
     bot_game: None,
     fuzz_targets: &[],
+    opens: &[],
 };

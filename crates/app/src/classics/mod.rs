@@ -7,7 +7,7 @@ mod primes_view;
 mod quality_view;
 mod tournaments_view;
 
-use crate::domain::{Domain};
+use crate::domain::{Domain, Opener, panel_of};
 use curio_cli::facets::{CommandGroup, Merge};
 use curio_cli::fuzz::Target;
 use crate::panels::PanelEntry;
@@ -107,6 +107,13 @@ impl PanelType for ClassicsPanel {
 }
 
 impl ClassicsPanel {
+    /// Shows `problem` with `text` as its input, solved.
+    pub fn open_codejam_input(&mut self, problem: ::classics::codejam::CodeJamProblem, text: &str) {
+        self.state.codejam.inputs.insert(problem.key().to_string(), text.to_string());
+        self.select(Problem::CodeJam(problem));
+        self.codejam.solve(&self.state.codejam, problem);
+    }
+
     /// Shows `problem`.
     pub fn select(&mut self, problem: Problem) {
         self.state.problem = problem;
@@ -202,4 +209,32 @@ pub const DOMAIN: Domain = Domain {
         Target { name: "quality-task", reads: "Quality of Living task files (classics quality)", run: curio_cli::classics::fuzz_quality_task },
         Target { name: "codejam-input", reads: "Code Jam 2018 inputs (classics codejam PROBLEM)", run: curio_cli::classics::fuzz_codejam_input },
     ],
+    opens: &[Opener {
+        kind: "a Code Jam 2018 input",
+        panel: ClassicsPanel::KEY,
+        accepts: |name, text| codejam_problem_of(name, text).is_some(),
+        open: |panel, path, text| {
+            let name = path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
+            if let Some(problem) = codejam_problem_of(&name, text) {
+                panel_of::<ClassicsPanel>(panel).open_codejam_input(problem, text);
+            }
+        },
+    }],
 };
+
+/// The Code Jam problem whose input `text` is: the one the file name names (its key, with
+/// `-` or `_` between words, as the contest named its files), if its input reads; otherwise
+/// the only problem whose input reads. Interactive problems have no input file.
+pub fn codejam_problem_of(name: &str, text: &str) -> Option<::classics::codejam::CodeJamProblem> {
+    use ::classics::codejam::CodeJamProblem;
+    let name = name.to_lowercase().replace('-', "_");
+    let reads = |problem: &CodeJamProblem| !problem.is_interactive() && problem.solve(text).is_ok();
+    if let Some(named) = CodeJamProblem::ALL.into_iter().find(|problem| name.contains(problem.key())) {
+        return reads(&named).then_some(named);
+    }
+    let mut reading = CodeJamProblem::ALL.into_iter().filter(reads);
+    match (reading.next(), reading.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}

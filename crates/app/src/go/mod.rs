@@ -5,7 +5,7 @@
 //! search runs in the background with progress and Cancel; games saved and loaded as text
 //! records; the position exported as SVG or PNG.
 
-use crate::domain::{Domain};
+use crate::domain::{Domain, Opener, panel_of};
 use curio_cli::facets::{CommandGroup, Merge};
 use curio_cli::fuzz::Target;
 use crate::panels::PanelEntry;
@@ -323,6 +323,12 @@ impl GoPanel {
                 .map(|()| format!("saved {}", path.display()))
                 .map_err(|error| format!("cannot save '{}': {error}", path.display())),
         );
+    }
+
+    /// Loads the record at `path` (what Load does with the path typed).
+    pub fn open_record(&mut self, path: &std::path::Path) {
+        self.state.record_path = path.display().to_string();
+        self.load_record();
     }
 
     fn load_record(&mut self) {
@@ -666,4 +672,10 @@ pub const DOMAIN: Domain = Domain {
     fuzz_targets: &[
         Target { name: "go-record", reads: "Go game records (go place, go render, the panel)", run: curio_cli::go::fuzz_go_record },
     ],
+    opens: &[Opener {
+        kind: "a Go record",
+        panel: GoPanel::KEY,
+        accepts: |_, text| ::go::Game::from_record(text).is_ok(),
+        open: |panel, path, _| panel_of::<GoPanel>(panel).open_record(path),
+    }],
 };

@@ -398,4 +398,5 @@ pub const DOMAIN: Domain = Domain {
     fuzz_targets: &[
         Target { name: "grascii", reads: "Grascii outlines (gregg render, the panel)", run: curio_cli::gregg::fuzz_grascii },
     ],
+    opens: &[],
 };

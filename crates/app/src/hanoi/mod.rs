@@ -757,4 +757,5 @@ pub const DOMAIN: Domain = Domain {
     fuzz_targets: &[
         Target { name: "hanoi-position", reads: "Hanoi positions (hanoi solve --from/--to)", run: curio_cli::hanoi::fuzz_hanoi_position },
     ],
+    opens: &[],
 };

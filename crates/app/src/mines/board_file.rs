@@ -31,6 +31,12 @@ enum MinesSource {
 }
 
 impl MinesPanel {
+    /// Plays the board file at `path` (what Import does with the path typed).
+    pub fn open_board(&mut self, path: &std::path::Path) {
+        self.state.board_path = path.display().to_string();
+        self.import();
+    }
+
     pub(super) fn import(&mut self) {
         if self.import_job.is_some() {
             return;

@@ -15,7 +15,7 @@ mod benchmark;
 mod board_file;
 mod play;
 
-use crate::domain::{Domain, GameWindow};
+use crate::domain::{Domain, GameWindow, Opener, panel_of};
 use curio_cli::facets::{CommandGroup, Merge};
 use curio_cli::fuzz::Target;
 use crate::panels::PanelEntry;
@@ -560,4 +560,10 @@ pub const DOMAIN: Domain = Domain {
     fuzz_targets: &[
         Target { name: "mines-board", reads: "minesweeper board files (mines solve, layout, the panel's Import)", run: curio_cli::mines::fuzz_mines_board },
     ],
+    opens: &[Opener {
+        kind: "a minesweeper board",
+        panel: MinesPanel::KEY,
+        accepts: |_, text| ::mines::text::parse(text).is_ok(),
+        open: |panel, path, _| panel_of::<MinesPanel>(panel).open_board(path),
+    }],
 };

@@ -283,4 +283,5 @@ pub const DOMAIN: Domain = Domain {
         reads: "search queries and note text (note search, the panel's search)",
         run: curio_cli::note::fuzz_note_query,
     }],
+    opens: &[],
 };

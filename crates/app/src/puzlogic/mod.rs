@@ -6,7 +6,7 @@
 
 pub mod window;
 
-use crate::domain::{Domain, GameWindow};
+use crate::domain::{Domain, GameWindow, Opener, panel_of};
 use curio_cli::facets::CommandGroup;
 use curio_cli::fuzz::Target;
 use crate::panels::PanelEntry;
@@ -570,4 +570,14 @@ pub const DOMAIN: Domain = Domain {
     fuzz_targets: &[
         Target { name: "puzlogic-puzzle", reads: "Puzlogic puzzle files (puzlogic solve)", run: curio_cli::puzlogic::fuzz_puzlogic_puzzle },
     ],
+    opens: &[Opener {
+        kind: "a Puzlogic puzzle",
+        panel: PuzlogicPanel::KEY,
+        accepts: |_, text| Puzzle::parse(text).is_ok(),
+        open: |panel, _, text| {
+            let panel = panel_of::<PuzlogicPanel>(panel);
+            panel.state.text = text.to_string();
+            panel.read_text();
+        },
+    }],
 };

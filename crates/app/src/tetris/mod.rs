@@ -8,7 +8,7 @@ mod evolution;
 mod live;
 pub mod play;
 
-use crate::domain::{Domain};
+use crate::domain::{Domain, Opener, panel_of};
 use curio_cli::facets::{CommandGroup, Merge};
 use curio_cli::fuzz::Target;
 use crate::panels::PanelEntry;
@@ -404,5 +404,27 @@ pub const DOMAIN: Domain = Domain {
         Target { name: "tetris-weights", reads: "Tetris weights files (tetris play --weights FILE)", run: curio_cli::tetris::fuzz_tetris_weights },
         Target { name: "tetris-run", reads: "Tetris run files (tetris evolve --resume, the panel)", run: curio_cli::tetris::fuzz_tetris_run },
         Target { name: "tetris-record", reads: "records of games played (tetris replay, the Play Tetris panel)", run: curio_cli::tetris::fuzz_tetris_record },
+    ],
+    opens: &[
+        Opener {
+            kind: "a Tetris run",
+            panel: TetrisPanel::KEY,
+            accepts: |name, text| tetris::parse_run(text, name).is_ok(),
+            open: |panel, path, _| {
+                let panel = panel_of::<TetrisPanel>(panel);
+                panel.state.file_path = path.display().to_string();
+                panel.load_run();
+            },
+        },
+        Opener {
+            kind: "Tetris weights",
+            panel: TetrisPanel::KEY,
+            accepts: |name, text| tetris::parse_weights(text, name).is_ok(),
+            open: |panel, path, _| {
+                let panel = panel_of::<TetrisPanel>(panel);
+                panel.state.file_path = path.display().to_string();
+                panel.load_weights();
+            },
+        },
     ],
 };
