@@ -7,6 +7,8 @@ packages=(
   pkg-config clang libclang-dev libpipewire-0.3-dev libspa-0.2-dev libgbm-dev
   libx11-dev libxcb1-dev libxkbcommon-dev libegl-dev libxrandr-dev libxi-dev libxtst-dev
   libdbus-1-dev
+  # the Debian package: dpkg-shlibdeps (its dependencies), file (is the binary stripped)
+  dpkg-dev file
   # xcap reaches wayland-client through pkg-config when a crate below the app is built alone
   # (`cargo test -p curio-cli`); the whole workspace loads it at run time instead
   libwayland-dev
@@ -17,6 +19,8 @@ packages=(
   # the bot's second target, run in its own session bus
   gnome-mines dbus-daemon
   fonts-dejavu-core
+  # the app on Wayland (a headless compositor), and the package installed on a clean Debian root
+  weston debootstrap
   # sharded jobs on a real batch engine: a single-node Slurm (scripts/slurm/start-single-node.sh)
   slurm-wlm munge
 )
