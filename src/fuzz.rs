@@ -1,5 +1,6 @@
 //! Every fuzz target: each domain's (its `DOMAIN`'s `fuzz_targets`) and the house's own, the
-//! settings and the partial results, which no single domain reads. See [`cli::fuzz`](crate::cli::fuzz).
+//! settings, the partial results and any file given to `curio FILE`, which no single domain
+//! reads. See [`cli::fuzz`](crate::cli::fuzz).
 //! A domain's target keeps its seeds and regressions in its crate's folder
 //! (`crates/<domain>/fuzz/{seeds,regressions}/<target>/`), the house's in `fuzz/`.
 
@@ -14,6 +15,11 @@ const HOUSE_TARGETS: &[Target] = &[
         run: settings,
     },
     Target { name: "merge-partial", reads: "partial results (curio merge)", run: merge_partial },
+    Target {
+        name: "opened-file",
+        reads: "any file given to curio FILE, asked of every domain's openers (a file name, a line, then the text)",
+        run: opened_file,
+    },
 ];
 
 /// Every target, the domains' first.
@@ -47,6 +53,14 @@ fn settings(input: &[u8]) {
             panel.load_results(saved);
             let _ = panel.saved_state();
         }
+    }
+}
+
+fn opened_file(input: &[u8]) {
+    let input = text(input);
+    let (name, content) = input.split_once('\n').unwrap_or(("file", &input));
+    for opener in crate::app::domain::openers() {
+        let _ = (opener.accepts)(name, content);
     }
 }
 
