@@ -10,11 +10,15 @@ mod wayland;
 
 use std::process::Command;
 
+/// The screen and its pointer, which one bot at a time may drive.
+static SCREEN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn the_bot_plays_the_builtin_window_with_no_misreads_and_no_clicks_outside() {
     if !display::available() {
         return;
     }
+    let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let output = Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["bot", "play", "--target", "builtin", "--games", "5", "--seed", "3", "--json"])
         .output()
@@ -41,6 +45,7 @@ fn on_a_wayland_session_the_bot_launches_its_target_on_x11_and_plays_it() {
         return;
     }
     let Some(weston) = wayland::Weston::start() else { return };
+    let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut command = Command::new(env!("CARGO_BIN_EXE_curio"));
     command.args(["bot", "play", "--target", "builtin", "--games", "2", "--seed", "5", "--json"]);
     let output = weston.client(&mut command, true).output().expect("curio runs");

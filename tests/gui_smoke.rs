@@ -11,6 +11,13 @@ mod wayland;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The X screen, which one test's window at a time may take (two captures would see both).
+static SCREEN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn screen() -> std::sync::MutexGuard<'static, ()> {
+    SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Distinct colours and the fraction of pixels that are not the empty-screen black.
 fn drawn_measure(image: &image::RgbaImage) -> (usize, f64) {
     let mut colours = std::collections::HashSet::new();
@@ -29,6 +36,7 @@ fn the_app_window_is_drawn_under_x() {
     if !display::available() {
         return;
     }
+    let _screen = screen();
     let data_home = tempfile::tempdir().expect("temp dir");
     let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["gui", "--fresh", "--quit-after", "60", "--size", "1000x700"])
@@ -75,6 +83,7 @@ fn the_mines_window_is_drawn_under_x() {
     if !display::available() {
         return;
     }
+    let _screen = screen();
     let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["mines", "window", "--level", "expert", "--seed", "3"])
         .stdout(Stdio::null())
@@ -117,6 +126,7 @@ fn the_app_renders_on_x11_and_opens_a_file_in_its_panel() {
     if !display::available() {
         return;
     }
+    let _screen = screen();
     let folder = tempfile::tempdir().expect("temp dir");
     let board = folder.path().join("board.txt");
     std::fs::write(&board, "mines=1\n1.\n..\n").expect("write");
