@@ -33,6 +33,20 @@ fn search_reports_the_json_contract() {
     assert_eq!(report["to_perfect"], serde_json::json!([0, 17, 17, 17]));
     assert!(report["eccentricity"].as_u64().unwrap() >= 17);
     assert!(report["seconds"].as_f64().is_some() && report["peak_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(report["method"], "dense", "4 pegs: the dense search");
+    // Both methods find the same layers, and the same farthest positions.
+    let frontier =
+        json_of(&["hanoi", "search", "--pegs", "4", "--disks", "6", "--method", "frontier", "--json"]);
+    assert_eq!(frontier["method"], "frontier");
+    for field in ["layers", "eccentricity", "to_perfect", "farthest"] {
+        assert_eq!(report[field], frontier[field], "{field}");
+    }
+    let three = json_of(&["hanoi", "search", "--pegs", "3", "--disks", "4", "--json"]);
+    assert_eq!((three["method"].as_str(), three["eccentricity"].as_u64()), (Some("frontier"), Some(15)));
+    // The farthest from a 3-peg tower, 2^n − 1 away: the other towers among 16.
+    let farthest = three["farthest"].as_array().unwrap();
+    assert_eq!(farthest.len() as u64, three["layers"].as_array().unwrap().last().unwrap().as_u64().unwrap());
+    assert!(farthest.contains(&"1111".into()) && farthest.contains(&"2222".into()), "{farthest:?}");
 }
 
 #[test]
@@ -48,7 +62,10 @@ fn bad_positions_and_sizes_are_one_line() {
     assert_bad_input(&["hanoi", "solve", "--pegs", "4", "--disks", "4", "--from", "0014"], &["'4' is not a peg of 4"]);
     assert_bad_input(&["hanoi", "solve", "--pegs", "4", "--disks", "4", "--from", "001"], &["names 3 disks"]);
     assert_bad_input(&["hanoi", "solve", "--pegs", "7", "--disks", "4"], &["7 pegs"]);
-    assert_bad_input(&["hanoi", "search", "--pegs", "4", "--disks", "17"], &["17179869184 positions"]);
+    assert_bad_input(&["hanoi", "search", "--pegs", "4", "--disks", "18"], &["68719476736 positions"]);
+    assert_bad_input(&["hanoi", "search", "--pegs", "4", "--disks", "16", "--method", "frontier"], &["4294967296 positions"]);
+    assert_bad_input(&["hanoi", "search", "--pegs", "3", "--disks", "5", "--method", "dense"], &["4 pegs or more"]);
+    assert_bad_input(&["hanoi", "search", "--pegs", "3", "--disks", "21"], &["10460353203 positions"]);
     assert_bad_input(&["hanoi", "average", "--disks", "9"], &["1 to 8"]);
 }
 

@@ -3,7 +3,8 @@
 //! average distance against its formula.
 use crate::facets::{GroupArgs, House};
 
-use super::{CliError, print_json, usage};
+use super::{CliError, named, print_json, usage};
+use ::hanoi::search::Method;
 use ::hanoi::{Position, frame_stewart, search, three};
 use clap::{Args, Subcommand};
 use curio_core::progress::NoProgress;
@@ -79,6 +80,11 @@ struct SearchArgs {
     /// The start (default: a tower on peg 0).
     #[arg(long)]
     from: Option<String>,
+    /// How the search keeps what it saw: a visited bit and frontier lists (up to 2^32
+    /// positions), two bits a position swept once a layer (4 pegs or more, up to 2^34: 4 pegs
+    /// and 17 disks), or the first that fits.
+    #[arg(long, default_value = "auto", value_parser = named(&Method::ALL, Method::name))]
+    method: Method,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -225,24 +231,31 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
 
 fn search_command(args: SearchArgs) -> Result<(), CliError> {
     let start = position(args.from.as_deref(), args.pegs, args.disks, 0)?;
-    search::positions(args.pegs, args.disks).map_err(usage)?;
-    let report =
-        super::run_job_with_bar("curio-hanoi-search", move |reporter| search::search(&start, reporter))?
-            .map_err(|error| CliError::Failure(error.into()))?;
+    search::positions(args.pegs, args.disks, args.method).map_err(usage)?;
+    let method = args.method;
+    let report = super::run_job_with_bar("curio-hanoi-search", move |reporter| {
+        search::search_with(&start, method, reporter)
+    })?
+    .map_err(|error| CliError::Failure(error.into()))?;
     if args.json {
         return print_json(&json!(report));
     }
     say!(
-        "{} pegs, {} disks from {}: {} positions, eccentricity {}, to the perfect towers {:?}; {:.2} s, {:.0} MB",
+        "{} pegs, {} disks from {}: {} positions, eccentricity {} ({} positions that far), to the perfect towers {:?}; {} search, {:.2} s, {:.0} MB",
         report.pegs,
         report.disks,
         report.start,
         report.positions,
         report.eccentricity,
+        report.layers.last().copied().unwrap_or(0),
         report.to_perfect,
+        report.method,
         report.seconds,
         report.peak_bytes as f64 / 1e6
     );
+    if !report.farthest.is_empty() && report.farthest.len() <= 20 {
+        say!("farthest: {}", report.farthest.join(" "));
+    }
     Ok(())
 }
 
@@ -253,7 +266,7 @@ fn table(args: TableArgs) -> Result<(), CliError> {
         (1..=args.max_disks).take_while(|&n| (args.pegs as u128).pow(n as u32) <= 1 << 20).last().unwrap_or(0)
     });
     if limit > 0 {
-        search::positions(args.pegs, limit.min(args.max_disks)).map_err(usage)?;
+        search::positions(args.pegs, limit.min(args.max_disks), Method::Auto).map_err(usage)?;
     }
     let mut out = Vec::new();
     for (disks, &(moves, split)) in rows.iter().enumerate().skip(1) {

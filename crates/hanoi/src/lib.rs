@@ -89,6 +89,11 @@ pub enum HanoiError {
         /// The limit.
         limit: u64,
     },
+    /// The dense search sweeps its array once a layer, and 3 pegs make too many layers.
+    #[error(
+        "the dense search takes 4 pegs or more (3 pegs make too many layers to sweep): use the frontier search"
+    )]
+    DenseNeedsFourPegs,
 }
 
 /// Checks a puzzle's size.

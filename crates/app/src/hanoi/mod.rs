@@ -517,8 +517,11 @@ impl HanoiPanel {
             return;
         };
         ui.label(format!(
-            "{} positions; eccentricity {}; to the perfect towers {:?}",
-            report.positions, report.eccentricity, report.to_perfect
+            "{} positions; eccentricity {} ({} positions that far); to the perfect towers {:?}",
+            report.positions,
+            report.eccentricity,
+            report.layers.last().copied().unwrap_or(0),
+            report.to_perfect
         ));
         use egui_plot::{Bar, BarChart, Plot};
         let bars: Vec<Bar> = report
