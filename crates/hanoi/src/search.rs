@@ -108,12 +108,12 @@ pub fn positions(pegs: usize, disks: usize, method: Method) -> Result<u64, Hanoi
     Ok((pegs as u64).pow(disks as u32))
 }
 
-/// The neighbours of position number `state` (disk i's peg is digit i in base `pegs`), passed
-/// to `visit`.
+/// Each peg's top disk (its smallest; `u8::MAX` for an empty peg) in position number `state`
+/// (disk i's peg is digit i in base `pegs`), digit by digit.
 #[inline]
-fn neighbours(state: u32, pegs: usize, disks: usize, powers: &[u64], mut visit: impl FnMut(u32)) {
+fn tops_by_digits(state: u64, pegs: usize, disks: usize) -> [u8; 8] {
     let mut tops = [u8::MAX; 8];
-    let mut rest = u64::from(state);
+    let mut rest = state;
     let mut found = 0;
     for disk in 0..disks {
         let peg = (rest % pegs as u64) as usize;
@@ -126,6 +126,13 @@ fn neighbours(state: u32, pegs: usize, disks: usize, powers: &[u64], mut visit: 
             }
         }
     }
+    tops
+}
+
+/// The positions one move from `state`, whose pegs' top disks are `tops`, passed to `visit`: a
+/// move changes one digit, so each is an addition.
+#[inline]
+fn moves_from(state: u64, pegs: usize, tops: &[u8; 8], powers: &[u64], mut visit: impl FnMut(u64)) {
     for from in 0..pegs {
         let disk = tops[from];
         if disk == u8::MAX {
@@ -134,11 +141,17 @@ fn neighbours(state: u32, pegs: usize, disks: usize, powers: &[u64], mut visit: 
         let power = powers[usize::from(disk)];
         for (to, &top) in tops.iter().enumerate().take(pegs) {
             if to != from && top > disk {
-                let next = u64::from(state) + to as u64 * power - from as u64 * power;
-                visit(next as u32);
+                visit(state + to as u64 * power - from as u64 * power);
             }
         }
     }
+}
+
+/// The neighbours of position number `state`, passed to `visit`.
+#[inline]
+fn neighbours(state: u32, pegs: usize, disks: usize, powers: &[u64], mut visit: impl FnMut(u32)) {
+    let tops = tops_by_digits(u64::from(state), pegs, disks);
+    moves_from(u64::from(state), pegs, &tops, powers, |next| visit(next as u32));
 }
 
 /// Searches every position from `start` by the method that fits ([`Method::Auto`]), reporting

@@ -7,7 +7,7 @@
 //! 00), then become done with one more OR. A position's number is its disks' pegs as digits in
 //! base p; with 4 pegs a digit is two bits, read by shifts.
 
-use super::{MAX_FARTHEST, Method, SearchReport, farthest_texts};
+use super::{MAX_FARTHEST, Method, SearchReport, farthest_texts, moves_from, tops_by_digits};
 use crate::{HanoiError, Position};
 use curio_core::progress::{Cancelled, Progress, check};
 use rayon::prelude::*;
@@ -20,13 +20,14 @@ const TASK: usize = 1 << 12;
 /// Words swept between two reports to the progress sink (and checks for Cancel).
 const BATCH: usize = 1 << 22;
 
-/// The neighbours of `state`, passed to `visit`: for 4 pegs by shifts, else by division.
+/// The neighbours of `state`, passed to `visit`: with 4 pegs each peg's top disk found by bit
+/// operations, else digit by digit.
 #[inline]
-fn neighbours(state: u64, pegs: usize, disks: usize, powers: &[u64], mut visit: impl FnMut(u64)) {
-    let mut tops = [u8::MAX; 8];
-    if pegs == 4 {
+fn neighbours(state: u64, pegs: usize, disks: usize, powers: &[u64], visit: impl FnMut(u64)) {
+    let tops = if pegs == 4 {
         // Each peg's top disk is its lowest digit equal to the peg: the digits of `state` XOR
         // the peg repeated are 00 exactly there.
+        let mut tops = [u8::MAX; 8];
         let digits = LOW & ((1u64 << (2 * disks)) - 1);
         for (peg, top) in tops.iter_mut().enumerate().take(4) {
             let differs = state ^ (LOW * peg as u64);
@@ -35,33 +36,11 @@ fn neighbours(state: u64, pegs: usize, disks: usize, powers: &[u64], mut visit: 
                 *top = (equal.trailing_zeros() / 2) as u8;
             }
         }
+        tops
     } else {
-        let mut found = 0;
-        let mut rest = state;
-        for disk in 0..disks {
-            let peg = (rest % pegs as u64) as usize;
-            rest /= pegs as u64;
-            if tops[peg] == u8::MAX {
-                tops[peg] = disk as u8;
-                found += 1;
-                if found == pegs {
-                    break;
-                }
-            }
-        }
-    }
-    for from in 0..pegs {
-        let disk = tops[from];
-        if disk == u8::MAX {
-            continue;
-        }
-        let power = powers[usize::from(disk)];
-        for (to, &top) in tops.iter().enumerate().take(pegs) {
-            if to != from && top > disk {
-                visit(state + to as u64 * power - from as u64 * power);
-            }
-        }
-    }
+        tops_by_digits(state, pegs, disks)
+    };
+    moves_from(state, pegs, &tops, powers, visit);
 }
 
 /// The two bits of `state`.
