@@ -43,10 +43,15 @@ fn run_panel_frame(ui: &mut eframe::egui::Ui, app: &mut CurioApp) {
 /// panel is busy (`Panel::is_busy`). Fails, naming the panel shown, when the work outlasts
 /// `SETTLE_LIMIT`.
 pub fn settle(harness: &mut Harness<'static, CurioApp>) {
+    settle_until(harness, CurioApp::is_busy);
+}
+
+/// Steps the harness until `busy` says no (at most [`SETTLE_LIMIT`]).
+fn settle_until(harness: &mut Harness<'static, CurioApp>, busy: fn(&CurioApp) -> bool) {
     let started = Instant::now();
     loop {
         harness.step();
-        if !harness.state().is_busy() {
+        if !busy(harness.state()) {
             return;
         }
         assert!(
@@ -110,7 +115,10 @@ pub fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) ->
         .renderer(renderer)
         .build_ui_state(run_panel_frame, app);
     harness.run();
-    settle(&mut harness);
+    // Only the panel shown is drawn, and only its work is waited for: waiting for every panel's
+    // would run a number of frames that depends on the machine's load, and the time the frames
+    // advance (eyes blink on it) with them.
+    settle_until(&mut harness, CurioApp::shown_is_busy);
     harness.run();
     // Small tolerance: the figure is rasterized on the CPU with SIMD chosen at run time.
     let options = egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(40);

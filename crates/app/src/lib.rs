@@ -305,6 +305,11 @@ impl CurioApp {
         Ok(opener.kind)
     }
 
+    /// True while the panel shown has background work whose result it will show.
+    pub fn shown_is_busy(&self) -> bool {
+        self.panels[self.selected].is_busy()
+    }
+
     /// True while any panel has background work whose result it will show.
     pub fn is_busy(&self) -> bool {
         self.panels.iter().any(|panel| panel.is_busy())
