@@ -238,28 +238,44 @@ fn search_frontier(start: &Position, progress: &mut impl Progress) -> Result<Sea
         peak = peak.max(bits_bytes + current_bytes + next_bytes);
         frontier = next;
     }
-    Ok(SearchReport {
-        pegs,
-        disks,
-        start: start.text(),
-        positions: count,
-        eccentricity: layers.len() as u64 - 1,
-        to_perfect,
-        farthest: farthest_texts(farthest, &layers, pegs, disks),
-        layers,
-        method: Method::Frontier.name(),
-        seconds: started.elapsed().as_secs_f64(),
-        peak_bytes: peak,
-    })
+    Ok(SearchReport::of(start, Method::Frontier, layers, to_perfect, farthest, started, peak))
 }
 
-/// The last layer's positions as text, sorted, if `last` holds all of them.
-fn farthest_texts(mut last: Vec<u64>, layers: &[u64], pegs: usize, disks: usize) -> Vec<String> {
-    if layers.last() != Some(&(last.len() as u64)) {
-        return Vec::new();
+impl SearchReport {
+    /// The report of a search from `start` by `method` that found `layers` and the distances
+    /// `to_perfect`, and kept the last layer's positions in `farthest` if it was small.
+    fn of(
+        start: &Position,
+        method: Method,
+        layers: Vec<u64>,
+        to_perfect: Vec<u64>,
+        mut farthest: Vec<u64>,
+        started: std::time::Instant,
+        peak_bytes: u64,
+    ) -> SearchReport {
+        let (pegs, disks) = (start.pegs, start.disks.len());
+        // The last layer's positions as text, sorted, if the list holds all of them.
+        if layers.last() != Some(&(farthest.len() as u64)) {
+            farthest.clear();
+        }
+        farthest.sort_unstable();
+        SearchReport {
+            pegs,
+            disks,
+            start: start.text(),
+            positions: layers.iter().sum(),
+            eccentricity: layers.len() as u64 - 1,
+            to_perfect,
+            farthest: farthest
+                .into_iter()
+                .map(|state| Position::from_index(state, pegs, disks).text())
+                .collect(),
+            layers,
+            method: method.name(),
+            seconds: started.elapsed().as_secs_f64(),
+            peak_bytes,
+        }
     }
-    last.sort_unstable();
-    last.into_iter().map(|state| Position::from_index(state, pegs, disks).text()).collect()
 }
 
 /// Most positions [`path`] takes (two bytes of distance each, one from each end): 4 pegs up to

@@ -7,7 +7,7 @@
 //! 00), then become done with one more OR. A position's number is its disks' pegs as digits in
 //! base p; with 4 pegs a digit is two bits, read by shifts.
 
-use super::{MAX_FARTHEST, Method, SearchReport, farthest_texts, moves_from, tops_by_digits};
+use super::{MAX_FARTHEST, Method, SearchReport, moves_from, tops_by_digits};
 use crate::{HanoiError, Position};
 use curio_core::progress::{Cancelled, Progress, check};
 use rayon::prelude::*;
@@ -196,19 +196,7 @@ pub(super) fn search(start: &Position, progress: &mut impl Progress) -> Result<S
         }
         current = next;
     }
-    Ok(SearchReport {
-        pegs,
-        disks,
-        start: start.text(),
-        positions: count,
-        eccentricity: layers.len() as u64 - 1,
-        to_perfect,
-        farthest: farthest_texts(farthest, &layers, pegs, disks),
-        layers,
-        method: Method::Dense.name(),
-        seconds: started.elapsed().as_secs_f64(),
-        peak_bytes: words as u64 * 8,
-    })
+    Ok(SearchReport::of(start, Method::Dense, layers, to_perfect, farthest, started, words as u64 * 8))
 }
 
 #[cfg(test)]
