@@ -9,6 +9,8 @@ packages=(
   libdbus-1-dev
   # the Debian package: dpkg-shlibdeps (its dependencies), file (is the binary stripped)
   dpkg-dev file
+  # scripts: the package check serves the screenshots with python3 -m http.server
+  python3
   # xcap reaches wayland-client through pkg-config when a crate below the app is built alone
   # (`cargo test -p curio-cli`); the whole workspace loads it at run time instead
   libwayland-dev
