@@ -19,8 +19,13 @@ pub enum Session {
 }
 
 impl Session {
-    /// The session of this process.
+    /// The session of this process, read from its environment once.
     pub fn current() -> Session {
+        static CURRENT: std::sync::OnceLock<Session> = std::sync::OnceLock::new();
+        *CURRENT.get_or_init(Session::from_environment)
+    }
+
+    fn from_environment() -> Session {
         let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
         let wayland = set("WAYLAND_DISPLAY")
             || set("WAYLAND_SOCKET")

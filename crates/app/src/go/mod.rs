@@ -325,18 +325,23 @@ impl GoPanel {
         );
     }
 
-    /// Loads the record at `path` (what Load does with the path typed).
-    pub fn open_record(&mut self, path: &std::path::Path) {
+    /// Loads the record at `path`, whose text is `text` (what Load does with the path typed,
+    /// the file already read).
+    pub fn open_record(&mut self, path: &std::path::Path, text: &str) {
         self.state.record_path = path.display().to_string();
-        self.load_record();
+        self.load_record_text(Ok(text));
     }
 
     fn load_record(&mut self) {
         let path = self.state.record_path.trim().to_string();
-        match std::fs::read_to_string(&path)
-            .map_err(|error| format!("cannot read '{path}': {error}"))
-            .and_then(|text| Game::from_record(&text).map_err(|error| format!("{path}: {error}")))
-        {
+        let text = std::fs::read_to_string(&path).map_err(|error| format!("cannot read '{path}': {error}"));
+        self.load_record_text(text.as_deref().map_err(Clone::clone));
+    }
+
+    /// Loads the record at the record path from its text (or the error reading it).
+    fn load_record_text(&mut self, text: Result<&str, String>) {
+        let path = self.state.record_path.trim().to_string();
+        match text.and_then(|text| Game::from_record(text).map_err(|error| format!("{path}: {error}"))) {
             Ok(game) => {
                 self.cancel_thinking();
                 self.game = game;
@@ -676,6 +681,6 @@ pub const DOMAIN: Domain = Domain {
         kind: "a Go record",
         panel: GoPanel::KEY,
         accepts: |_, text| ::go::Game::from_record(text).is_ok(),
-        open: |panel, path, _| panel_of::<GoPanel>(panel).open_record(path),
+        open: |panel, path, text| panel_of::<GoPanel>(panel).open_record(path, text),
     }],
 };

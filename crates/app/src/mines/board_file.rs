@@ -31,20 +31,27 @@ enum MinesSource {
 }
 
 impl MinesPanel {
-    /// Plays the board file at `path` (what Import does with the path typed).
-    pub fn open_board(&mut self, path: &std::path::Path) {
+    /// Plays the board file at `path`, whose text is `content` (what Import does with the path
+    /// typed, the file already read).
+    pub fn open_board(&mut self, path: &std::path::Path, content: &str) {
         self.state.board_path = path.display().to_string();
-        self.import();
+        self.import_text(Ok(content));
     }
 
     pub(super) fn import(&mut self) {
+        let path = self.state.board_path.trim().to_string();
+        let content = std::fs::read_to_string(&path).map_err(|error| format!("cannot read '{path}': {error}"));
+        self.import_text(content.as_deref().map_err(Clone::clone));
+    }
+
+    /// Imports the board file at the board path from its text (or the error reading it).
+    fn import_text(&mut self, content: Result<&str, String>) {
         if self.import_job.is_some() {
             return;
         }
         let path = self.state.board_path.trim().to_string();
-        let loaded = std::fs::read_to_string(&path)
-            .map_err(|error| format!("cannot read '{path}': {error}"))
-            .and_then(|content| text::parse(&content).map_err(|error| format!("{path}: {error}")))
+        let loaded = content
+            .and_then(|content| text::parse(content).map_err(|error| format!("{path}: {error}")))
             .and_then(|board| {
                 let config = BoardConfig::new(board.width, board.height, board.mines, FirstClickRule::None)
                     .map_err(|error| format!("{path}: {error}"))?;

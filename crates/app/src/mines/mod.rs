@@ -564,6 +564,6 @@ pub const DOMAIN: Domain = Domain {
         kind: "a minesweeper board",
         panel: MinesPanel::KEY,
         accepts: |_, text| ::mines::text::parse(text).is_ok(),
-        open: |panel, path, _| panel_of::<MinesPanel>(panel).open_board(path),
+        open: |panel, path, text| panel_of::<MinesPanel>(panel).open_board(path, text),
     }],
 };

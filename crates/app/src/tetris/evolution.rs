@@ -175,7 +175,23 @@ impl TetrisPanel {
             return;
         }
         let path = self.state.file_path.trim().to_string();
-        match tetris::load_run(std::path::Path::new(&path)) {
+        self.use_run(tetris::load_run(std::path::Path::new(&path)));
+    }
+
+    /// Goes on with the run file at `path`, whose text is `text` (what Load run does, the file
+    /// already read).
+    pub fn open_run(&mut self, path: &std::path::Path, text: &str) {
+        if self.job.is_some() {
+            return;
+        }
+        self.state.file_path = path.display().to_string();
+        self.use_run(tetris::parse_run(text, &self.state.file_path));
+    }
+
+    /// Keeps the run read from the file path, or says why not.
+    fn use_run(&mut self, read: Result<tetris::Run, tetris::FileError>) {
+        let path = self.state.file_path.trim().to_string();
+        match read {
             Ok(run) => {
                 self.message = Some(Ok(format!("run loaded from {path}: {} generations", run.history.len())));
                 self.state.run = Some(run);

@@ -235,7 +235,20 @@ impl TetrisPanel {
     /// Loads weights (a weights or run file) from `state.file_path` for the live board.
     pub fn load_weights(&mut self) {
         let path = self.state.file_path.trim().to_string();
-        match tetris::load_weights(&path) {
+        self.use_weights(tetris::load_weights(&path));
+    }
+
+    /// Uses the weights file at `path`, whose text is `text` (what Load weights does, the file
+    /// already read).
+    pub fn open_weights(&mut self, path: &std::path::Path, text: &str) {
+        self.state.file_path = path.display().to_string();
+        self.use_weights(tetris::parse_weights(text, &self.state.file_path));
+    }
+
+    /// Plays the weights read from the file path on the live board, or says why not.
+    fn use_weights(&mut self, read: Result<tetris::Weights, tetris::FileError>) {
+        let path = self.state.file_path.trim().to_string();
+        match read {
             Ok(weights) => {
                 let name = std::path::Path::new(&path)
                     .file_name()
@@ -410,21 +423,13 @@ pub const DOMAIN: Domain = Domain {
             kind: "a Tetris run",
             panel: TetrisPanel::KEY,
             accepts: |name, text| tetris::parse_run(text, name).is_ok(),
-            open: |panel, path, _| {
-                let panel = panel_of::<TetrisPanel>(panel);
-                panel.state.file_path = path.display().to_string();
-                panel.load_run();
-            },
+            open: |panel, path, text| panel_of::<TetrisPanel>(panel).open_run(path, text),
         },
         Opener {
             kind: "Tetris weights",
             panel: TetrisPanel::KEY,
             accepts: |name, text| tetris::parse_weights(text, name).is_ok(),
-            open: |panel, path, _| {
-                let panel = panel_of::<TetrisPanel>(panel);
-                panel.state.file_path = path.display().to_string();
-                panel.load_weights();
-            },
+            open: |panel, path, text| panel_of::<TetrisPanel>(panel).open_weights(path, text),
         },
     ],
 };
