@@ -21,6 +21,7 @@ pub mod evolve;
 pub mod features;
 pub mod game;
 pub mod human;
+mod incremental;
 pub mod piece;
 pub mod policy;
 pub mod run_file;

@@ -4,6 +4,7 @@
 
 use super::board::{Board, Drop, Placement};
 use super::features::{FEATURE_COUNT, Feature, FeatureMask, compute};
+use super::incremental::{BoardFeatures, Scored};
 use super::piece::Piece;
 use std::collections::BTreeMap;
 
@@ -376,7 +377,9 @@ impl Policy {
         reachable: bool,
     ) -> Option<Choice> {
         let mut evaluations = 0;
-        let mut best: Option<Choice> = None;
+        // The best placement, its value, and the drop when depth 2 already made it.
+        let mut best: Option<(Placement, f64, Option<Drop>)> = None;
+        let features = BoardFeatures::new(board, self.weights.mask());
         let reachable_placements = if reachable { board.reachable_placements(piece) } else { Vec::new() };
         let mut all = board.placements(piece);
         let mut reachable_iter = reachable_placements.iter();
@@ -384,59 +387,49 @@ impl Policy {
             let placement = if reachable { reachable_iter.next().copied() } else { all.next() };
             let Some(placement) = placement else { break };
             let rotation = &piece.rotations()[placement.rotation as usize];
-            let (drop, mut value) = self.value(board, rotation, placement.column as usize);
+            let column = placement.column as usize;
+            let scored = features.score(rotation, column);
+            let mut value = self.value(&scored);
             evaluations += 1;
-            if let (Depth::Two, Some(next), false) = (self.depth, next, drop.game_over) {
-                let follow = self.best_value(&drop.after, next, reachable, &mut evaluations);
+            let mut drop = None;
+            if let (Depth::Two, Some(next), false) = (self.depth, next, scored.game_over) {
+                let made = board.place(rotation, column, scored.row);
+                let follow = self.best_value(&made.after, next, reachable, &mut evaluations);
                 value = if follow == GAME_OVER { DOOMED } else { value + follow };
+                drop = Some(made);
             }
-            if best.as_ref().is_none_or(|choice| value > choice.value) {
-                best = Some(Choice { placement, drop, value, evaluations: 0 });
+            if best.as_ref().is_none_or(|choice| value > choice.1) {
+                best = Some((placement, value, drop));
             }
         }
-        best.map(|choice| Choice { evaluations, ..choice })
+        best.map(|(placement, value, drop)| {
+            let drop = drop.unwrap_or_else(|| {
+                board.drop_piece(&piece.rotations()[placement.rotation as usize], placement.column as usize)
+            });
+            Choice { placement, drop, value, evaluations }
+        })
     }
 
-    /// Drops `rotation` at `column` and scores it ([`GAME_OVER`] when the drop ends the game).
+    /// The value of a scored placement ([`GAME_OVER`] when the drop ends the game).
     #[inline(always)]
-    fn value(&self, board: &Board, rotation: &super::piece::Rotation, column: usize) -> (Drop, f64) {
-        let drop = board.drop_piece(rotation, column);
-        let value = if drop.game_over {
-            GAME_OVER
-        } else {
-            self.weights.score(&compute(board, rotation, column, &drop, self.weights.mask()))
-        };
-        (drop, value)
+    fn value(&self, scored: &Scored) -> f64 {
+        if scored.game_over { GAME_OVER } else { self.weights.score(&scored.values) }
     }
 
     /// The best depth-1 value of `piece` on `board` ([`GAME_OVER`] when every placement ends it).
     #[inline(always)]
     fn best_value(&self, board: &Board, piece: Piece, reachable: bool, evaluations: &mut u64) -> f64 {
+        let features = BoardFeatures::new(board, self.weights.mask());
         let mut best = GAME_OVER;
+        let mut consider = |placement: Placement| {
+            *evaluations += 1;
+            let rotation = &piece.rotations()[placement.rotation as usize];
+            best = best.max(self.value(&features.score(rotation, placement.column as usize)));
+        };
         if reachable {
-            for placement in board.reachable_placements(piece) {
-                *evaluations += 1;
-                best = best.max(
-                    self.value(
-                        board,
-                        &piece.rotations()[placement.rotation as usize],
-                        placement.column as usize,
-                    )
-                    .1,
-                );
-            }
+            board.reachable_placements(piece).into_iter().for_each(&mut consider);
         } else {
-            for placement in board.placements(piece) {
-                *evaluations += 1;
-                best = best.max(
-                    self.value(
-                        board,
-                        &piece.rotations()[placement.rotation as usize],
-                        placement.column as usize,
-                    )
-                    .1,
-                );
-            }
+            board.placements(piece).for_each(&mut consider);
         }
         best
     }
