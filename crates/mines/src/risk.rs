@@ -178,38 +178,47 @@ impl<'a> LongTermRisk<'a> {
             Shape::Down => &[(-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)],
             Shape::Block => &[(-1, -1), (2, -1), (-1, 2), (2, 2)],
         };
-        let (mines, safe) = match shape {
-            Shape::Across => (vec![anchor], vec![self.at(x + 1, y)?]),
-            Shape::Down => (vec![anchor], vec![self.at(x, y + 1)?]),
-            Shape::Block => {
-                (vec![anchor, self.at(x + 1, y + 1)?], vec![self.at(x + 1, y)?, self.at(x, y + 1)?])
-            }
+        // The shape's mines and safe cells, and its open telling cells (the missing mines), on
+        // the stack: most anchors fail these checks, and the sweep tries every anchor.
+        let (mines, safe): ([usize; 2], [usize; 2]) = match shape {
+            Shape::Across => ([anchor, usize::MAX], [self.at(x + 1, y)?, usize::MAX]),
+            Shape::Down => ([anchor, usize::MAX], [self.at(x, y + 1)?, usize::MAX]),
+            Shape::Block => ([anchor, self.at(x + 1, y + 1)?], [self.at(x + 1, y)?, self.at(x, y + 1)?]),
         };
-        if !mines.iter().chain(&safe).all(|&cell| self.open(cell)) {
+        let count = if shape == Shape::Block { 2 } else { 1 };
+        let (mines, safe) = (&mines[..count], &safe[..count]);
+        if !mines.iter().chain(safe).all(|&cell| self.open(cell)) {
             return None;
         }
-        let mut missing = Vec::new();
+        let mut missing = [0usize; 6];
+        let mut missing_count = 0;
         for cell in offsets.iter().filter_map(|(dx, dy)| self.at(x + dx, y + dy)) {
             if !matches!(self.view.cells[cell], Cell::Covered | Cell::Flagged) {
                 return None;
             }
             if self.open(cell) {
-                missing.push(cell);
-                if missing.len() > max_missing {
+                if missing_count == max_missing {
                     return None;
                 }
+                missing[missing_count] = cell;
+                missing_count += 1;
             }
         }
+        let missing = &missing[..missing_count];
         if missing.len() + mines.len() > self.mines_left {
             return None;
         }
-        let mut assumed: Vec<(usize, bool)> =
-            missing.iter().chain(&mines).map(|&cell| (cell, true)).collect();
-        assumed.extend(safe.iter().map(|&cell| (cell, false)));
-        let chance = self.chance((shape, anchor), &assumed, negligible);
-        let mut cells = mines;
-        cells.extend(safe);
-        Some(Possible { chance, missing, cells })
+        let mut assumed = [(0usize, false); 10];
+        let mut assumed_count = 0;
+        for (&cell, mine) in
+            missing.iter().chain(mines).map(|cell| (cell, true)).chain(safe.iter().map(|cell| (cell, false)))
+        {
+            assumed[assumed_count] = (cell, mine);
+            assumed_count += 1;
+        }
+        let chance = self.chance((shape, anchor), &assumed[..assumed_count], negligible);
+        let cells = mines.iter().chain(safe).copied().collect();
+        Some(Possible { chance, missing: missing.to_vec(), cells })
     }
 
     /// The chance that every assumption holds (exact count; remembered per pattern).
