@@ -1,0 +1,13 @@
+//! Connect-4 on the standard 7x6 board: a bitboard engine ([`Position`], positions written as
+//! the columns played, 1-based, Pascal Pons's notation) and a strong solver ([`Solver`]) whose
+//! scores follow his convention (from the side to move: 0 a draw; a win scores 22 minus the
+//! winner's stones at the end; a loss the negative), with a weak mode (win, draw or loss).
+//!
+//! Tested against plain minimax on endgames and against Pons's solver on positions it scored
+//! (`tests/`); `docs/connect4.md` has the design and the measurements.
+
+pub mod position;
+pub mod solver;
+
+pub use position::{CELLS, HEIGHT, Position, PositionError, WIDTH};
+pub use solver::{Solver, immediate_win};
