@@ -25,6 +25,7 @@ pub use progress_bar::run_job_with_bar;
 pub mod bot;
 pub mod bulls;
 pub mod classics;
+pub mod connect4;
 pub mod eyes;
 pub mod fermat;
 pub mod go;

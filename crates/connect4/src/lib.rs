@@ -6,8 +6,10 @@
 //! Tested against plain minimax on endgames and against Pons's solver on positions it scored
 //! (`tests/`); `docs/connect4.md` has the design and the measurements.
 
+pub mod game;
 pub mod position;
 pub mod solver;
 
+pub use game::{Game, MoveError, Outcome, best_rate, flat_monte_carlo, random_column, random_playout};
 pub use position::{CELLS, HEIGHT, Position, PositionError, WIDTH};
-pub use solver::{Solver, immediate_win};
+pub use solver::{ColumnScores, PLAY_BUDGET, Solver, best_column, immediate_win};

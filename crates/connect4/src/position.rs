@@ -66,6 +66,12 @@ pub enum PositionError {
         /// The 1-based column.
         column: usize,
     },
+    /// A move after the game's winning move.
+    #[error("move {move_number}: the game was already over")]
+    GameOver {
+        /// 1-based index of the move.
+        move_number: usize,
+    },
     /// The move completes four in a row: the game ended before the sequence did (a position
     /// the solver takes is never won already).
     #[error("move {move_number}: column {column} wins the game, so the position would be over")]
