@@ -5,17 +5,10 @@
 use crate::common::*;
 use curio::classics::codejam::{CodeJamProblem, JudgeSettings, go_gopher, number_guessing};
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// `curio classics codejam PROBLEM` started with its standard streams piped.
 fn spawn_codejam(problem: &str) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(["classics", "codejam", problem])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("curio starts")
+    spawn_curio(&["classics", "codejam", problem])
 }
 
 /// `curio classics codejam PROBLEM` with `input` on stdin: its exit code, stdout and stderr.

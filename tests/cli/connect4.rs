@@ -3,21 +3,6 @@
 //! standard input, and bad lines name their number.
 
 use super::common::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// `curio ARGS` with `input` on standard input.
-fn curio_with_input(args: &[&str], input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("curio runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("curio ends")
-}
 
 #[test]
 fn solve_prints_each_position_with_its_score_in_order() {

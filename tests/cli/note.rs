@@ -3,21 +3,11 @@
 //! losing a note, and search that finds a note by any of its words with the exact phrase first.
 
 use super::common::*;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// Runs `curio note --dir DIR` with `input` on standard input.
 fn note(dir: &Path, input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(["note", "--dir", path_str(dir)])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("curio runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("curio ends")
+    curio_with_input(&["note", "--dir", path_str(dir)], input)
 }
 
 fn names(dir: &Path) -> Vec<String> {

@@ -11,6 +11,26 @@ pub fn curio(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_curio")).args(args).output().expect("curio runs")
 }
 
+/// `curio ARGS` started with its standard streams piped.
+pub fn spawn_curio(args: &[&str]) -> std::process::Child {
+    use std::process::Stdio;
+    Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("curio starts")
+}
+
+/// Runs `curio ARGS` with `input` on standard input and waits for it.
+pub fn curio_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = spawn_curio(args);
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("curio ends")
+}
+
 /// A temporary folder, removed when dropped.
 pub fn temp_dir(name: &str) -> tempfile::TempDir {
     tempfile::Builder::new().prefix(&format!("curio-cli-{name}-")).tempdir().expect("temp dir")

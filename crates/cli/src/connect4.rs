@@ -3,7 +3,7 @@
 use crate::facets::{GroupArgs, House};
 
 use super::{CliError, print_json, usage};
-use ::connect4::{Game, Outcome, Position, PositionError, Solver, WIDTH};
+use ::connect4::{Game, Outcome, Position, PositionError, Solver};
 use clap::{Args, Subcommand, ValueEnum};
 use curio_core::progress::NoProgress;
 use rand::SeedableRng;
@@ -68,7 +68,7 @@ struct BenchArgs {
 /// Who the terminal plays against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Opponent {
-    /// The strong solver: the first best column; where a column's search passes about 8
+    /// The strong solver: the first best column; where a column's search passes about 4
     /// million positions (the first moves), the centre-most such column unless a solved one wins.
     Perfect,
     /// Flat Monte Carlo: random playouts after each column, the best win rate.
@@ -194,24 +194,6 @@ fn bench(args: BenchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The board as text, columns numbered below.
-fn board_text(game: &Game) -> String {
-    let mut text = String::new();
-    for row in (0..::connect4::HEIGHT).rev() {
-        let line: String = (0..WIDTH)
-            .map(|column| match game.stone(column, row) {
-                1 => " X",
-                2 => " O",
-                _ => " .",
-            })
-            .collect();
-        text.push_str(&line);
-        text.push('\n');
-    }
-    text.push_str(" 1 2 3 4 5 6 7");
-    text
-}
-
 fn play(args: PlayArgs) -> Result<(), CliError> {
     let mut game =
         Game::parse(&args.from).map_err(|error: PositionError| usage(anyhow::anyhow!("--from: {error}")))?;
@@ -227,7 +209,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         args.opponent
     );
     while game.outcome().is_none() {
-        say!("{}", board_text(&game));
+        say!("{game}");
         if game.to_move() == human {
             say!("Your move (1-7, u to take back, q to stop):");
             let Some(line) = input.next() else { return Ok(()) };
@@ -268,7 +250,7 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
         say!("The opponent plays {}.", column + 1);
         game.play(column).expect("a free column");
     }
-    say!("{}", board_text(&game));
+    say!("{game}");
     match game.outcome() {
         Some(Outcome::Won(player)) if player == human => say!("You win: {}", game.text()),
         Some(Outcome::Won(_)) => say!("The opponent wins: {}", game.text()),

@@ -2,7 +2,7 @@
 //! hold a won game: the solver's positions are never won already).
 
 use super::position::{CELLS, Position, PositionError, WIDTH};
-use super::solver::CENTRE_FIRST;
+use super::solver::best_by_centre;
 use curio_core::progress::{Cancelled, Progress, check};
 use rand::RngExt;
 
@@ -51,9 +51,6 @@ impl Game {
                 Some(digit @ 1..=7) => digit as usize - 1,
                 _ => return Err(PositionError::NotAColumn { move_number, found }),
             };
-            if game.outcome.is_some() {
-                return Err(PositionError::GameOver { move_number });
-            }
             if !game.position.can_play(column) {
                 return Err(PositionError::FullColumn { move_number, column: column + 1 });
             }
@@ -163,6 +160,15 @@ impl Game {
     }
 }
 
+impl std::fmt::Display for Game {
+    /// The board a row a line, top row first (`X` the first player, `O` the second, `.` empty,
+    /// the winning stone included), then the column numbers.
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(&super::position::draw(|column, row| self.stone(column, row), " "))?;
+        formatter.write_str(" 1 2 3 4 5 6 7")
+    }
+}
+
 /// A column chosen uniformly among those with room; `None` on a full board.
 pub fn random_column(position: &Position, rng: &mut impl rand::Rng) -> Option<usize> {
     let open: Vec<usize> = (0..WIDTH).filter(|&column| position.can_play(column)).collect();
@@ -216,15 +222,7 @@ pub fn flat_monte_carlo(
 
 /// The column with the highest rate, the centre first among equals.
 pub fn best_rate(rates: &[Option<f64>; WIDTH]) -> Option<usize> {
-    let mut best: Option<(f64, usize)> = None;
-    for &column in &CENTRE_FIRST {
-        if let Some(rate) = rates[column]
-            && best.is_none_or(|(top, _)| rate > top)
-        {
-            best = Some((rate, column));
-        }
-    }
-    best.map(|(_, column)| column)
+    best_by_centre(rates)
 }
 
 #[cfg(test)]
@@ -246,7 +244,8 @@ mod tests {
         assert_eq!(Game::parse("1212121").unwrap(), game);
         assert!(game.undo());
         assert_eq!(game.outcome(), None);
-        assert_eq!(Game::parse("12121212"), Err(PositionError::GameOver { move_number: 8 }));
+        // A winning move that is not the last: the moves after it were never played.
+        assert_eq!(Game::parse("12121212"), Err(PositionError::AlreadyWon { move_number: 7, column: 1 }));
     }
 
     #[test]

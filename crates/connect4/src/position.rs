@@ -66,12 +66,6 @@ pub enum PositionError {
         /// The 1-based column.
         column: usize,
     },
-    /// A move after the game's winning move.
-    #[error("move {move_number}: the game was already over")]
-    GameOver {
-        /// 1-based index of the move.
-        move_number: usize,
-    },
     /// The move completes four in a row: the game ended before the sequence did (a position
     /// the solver takes is never won already).
     #[error("move {move_number}: column {column} wins the game, so the position would be over")]
@@ -234,20 +228,28 @@ fn completing_cells(stones: u64, mask: u64) -> u64 {
     cells & (BOARD ^ mask)
 }
 
+/// The board drawn a row a line, top row first, from `stone(column, row)`: `X` the first
+/// player, `O` the second, `.` empty; each cell after `gap`.
+pub(crate) fn draw(stone: impl Fn(usize, usize) -> u8, gap: &str) -> String {
+    let mut text = String::new();
+    for row in (0..HEIGHT).rev() {
+        for column in 0..WIDTH {
+            text.push_str(gap);
+            text.push(match stone(column, row) {
+                1 => 'X',
+                2 => 'O',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
 impl fmt::Display for Position {
     /// The board drawn top row first: `X` the first player, `O` the second, `.` empty.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..HEIGHT).rev() {
-            let line: String = (0..WIDTH)
-                .map(|column| match self.stone(column, row) {
-                    1 => 'X',
-                    2 => 'O',
-                    _ => '.',
-                })
-                .collect();
-            writeln!(formatter, "{line}")?;
-        }
-        Ok(())
+        formatter.write_str(&draw(|column, row| self.stone(column, row), ""))
     }
 }
 

@@ -16,7 +16,7 @@ pub fn immediate_win(moves: usize) -> i32 {
 }
 
 /// Columns from the centre out: the order moves are tried in when they make as many threats.
-pub(crate) const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// Entries of the transposition table (a prime, so keys spread over it): 8 bytes each, 64 MB.
 const TABLE_ENTRIES: usize = (1 << 23) + 9;
@@ -301,8 +301,8 @@ impl Solver {
 }
 
 /// Positions a column's search may visit when a player or an analysis must answer in seconds
-/// (about a second a column on the 2-core machine): past it the column is left unsolved.
-pub const PLAY_BUDGET: u64 = 1 << 23;
+/// (under half a second a column on the 2-core machine): past it the column is left unsolved.
+pub const PLAY_BUDGET: u64 = 1 << 22;
 
 /// What a budgeted solve of each column found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -386,12 +386,17 @@ impl Solver {
 /// The first best column of `scores` (a column's score for the side to move), the centre
 /// first among equals; `None` when every column is full.
 pub fn best_column(scores: &[Option<i32>; WIDTH]) -> Option<usize> {
-    let mut best: Option<(i32, usize)> = None;
+    best_by_centre(scores)
+}
+
+/// The column with the greatest value, the centre first among equals; `None` when none has one.
+pub(crate) fn best_by_centre<T: PartialOrd + Copy>(values: &[Option<T>; WIDTH]) -> Option<usize> {
+    let mut best: Option<(T, usize)> = None;
     for &column in &CENTRE_FIRST {
-        if let Some(score) = scores[column]
-            && best.is_none_or(|(top, _)| score > top)
+        if let Some(value) = values[column]
+            && best.is_none_or(|(top, _)| value > top)
         {
-            best = Some((score, column));
+            best = Some((value, column));
         }
     }
     best.map(|(_, column)| column)

@@ -226,31 +226,49 @@ pub fn compute(
         }
         values[Feature::CumulativeWells.index()] = wells as f64;
     }
-    let edge_features = FeatureMask::of(&[Feature::BlockEdges, Feature::WallEdges, Feature::FloorEdges]);
-    if mask.0 & edge_features.0 != 0 {
-        let board = before.columns();
-        let (mut blocks, mut walls, mut floor) = (0, 0, 0);
-        for i in 0..rotation.width as usize {
-            let x = column + i;
-            let cells = rotation.masks[i] << drop.row;
-            if x > 0 {
-                blocks += (cells & board[x - 1]).count_ones();
-            } else {
-                walls += cells.count_ones();
-            }
-            if x + 1 < width {
-                blocks += (cells & board[x + 1]).count_ones();
-            } else {
-                walls += cells.count_ones();
-            }
-            blocks += ((cells >> 1) & board[x]).count_ones() + ((cells << 1) & board[x]).count_ones();
-            floor += (cells & 1) as u32;
-        }
-        values[Feature::BlockEdges.index()] = blocks as f64;
-        values[Feature::WallEdges.index()] = walls as f64;
-        values[Feature::FloorEdges.index()] = floor as f64;
+    if mask.0 & EDGE_FEATURES.0 != 0 {
+        set_edges(&mut values, before.columns(), rotation, column, u32::from(drop.row));
     }
     values
+}
+
+/// The three edge features, read together.
+pub(crate) const EDGE_FEATURES: FeatureMask = FeatureMask(
+    1 << Feature::BlockEdges as u32 | 1 << Feature::WallEdges as u32 | 1 << Feature::FloorEdges as u32,
+);
+
+/// Sets the edge features of `rotation` resting with its lower-left corner at (`column`,
+/// `row`) on the board `before` (its columns): the sides of its cells touching cells already
+/// there, the side walls and the floor.
+#[inline(always)]
+pub(crate) fn set_edges(
+    values: &mut [f64; FEATURE_COUNT],
+    before: &[u64],
+    rotation: &Rotation,
+    column: usize,
+    row: u32,
+) {
+    let width = before.len();
+    let (mut blocks, mut walls, mut floor) = (0, 0, 0);
+    for i in 0..rotation.width as usize {
+        let x = column + i;
+        let cells = rotation.masks[i] << row;
+        if x > 0 {
+            blocks += (cells & before[x - 1]).count_ones();
+        } else {
+            walls += cells.count_ones();
+        }
+        if x + 1 < width {
+            blocks += (cells & before[x + 1]).count_ones();
+        } else {
+            walls += cells.count_ones();
+        }
+        blocks += ((cells >> 1) & before[x]).count_ones() + ((cells << 1) & before[x]).count_ones();
+        floor += (cells & 1) as u32;
+    }
+    values[Feature::BlockEdges.index()] = blocks as f64;
+    values[Feature::WallEdges.index()] = walls as f64;
+    values[Feature::FloorEdges.index()] = floor as f64;
 }
 
 #[cfg(test)]

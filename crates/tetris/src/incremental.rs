@@ -9,7 +9,7 @@
 //! same integers, so the same values to the last bit (the oracle test in this file checks it).
 
 use super::board::{Board, MAX_WIDTH};
-use super::features::{FEATURE_COUNT, Feature, FeatureMask, compute};
+use super::features::{EDGE_FEATURES, FEATURE_COUNT, Feature, FeatureMask, compute, set_edges};
 use super::piece::Rotation;
 
 /// One column's share of the column features.
@@ -289,29 +289,8 @@ impl<'a> BoardFeatures<'a> {
             }
             values[Feature::PatternDiversity.index()] = bits.count_ones() as f64;
         }
-        let edge_features = FeatureMask::of(&[Feature::BlockEdges, Feature::WallEdges, Feature::FloorEdges]);
-        if mask.0 & edge_features.0 != 0 {
-            let before = board.columns();
-            let (mut blocks, mut walls, mut floor) = (0, 0, 0);
-            for i in 0..piece_width {
-                let x = column + i;
-                let cells = rotation.masks[i] << row;
-                if x > 0 {
-                    blocks += (cells & before[x - 1]).count_ones();
-                } else {
-                    walls += cells.count_ones();
-                }
-                if x + 1 < self.width {
-                    blocks += (cells & before[x + 1]).count_ones();
-                } else {
-                    walls += cells.count_ones();
-                }
-                blocks += ((cells >> 1) & before[x]).count_ones() + ((cells << 1) & before[x]).count_ones();
-                floor += (cells & 1) as u32;
-            }
-            values[Feature::BlockEdges.index()] = blocks as f64;
-            values[Feature::WallEdges.index()] = walls as f64;
-            values[Feature::FloorEdges.index()] = floor as f64;
+        if mask.0 & EDGE_FEATURES.0 != 0 {
+            set_edges(&mut values, board.columns(), rotation, column, row);
         }
         Scored { row, game_over: false, values }
     }
@@ -323,6 +302,27 @@ mod tests {
     use crate::piece::Piece;
     use proptest::prelude::*;
 
+    /// Every placement of every piece on `board`, scored by difference and by `compute` on the
+    /// whole board after the drop: the first that differs, described.
+    fn check_every_placement(board: &Board, mask: FeatureMask) -> Result<(), String> {
+        let features = BoardFeatures::new(board, mask);
+        for piece in Piece::ALL {
+            for placement in board.placements(piece) {
+                let rotation = &piece.rotations()[placement.rotation as usize];
+                let column = placement.column as usize;
+                let drop = board.drop_piece(rotation, column);
+                let scored = features.score(rotation, column);
+                let whole = (!drop.game_over).then(|| compute(board, rotation, column, &drop, mask));
+                if (scored.row, scored.game_over) != (u32::from(drop.row), drop.game_over)
+                    || whole.is_some_and(|values| values != scored.values)
+                {
+                    return Err(format!("{piece:?} {placement:?}: {scored:?} against {drop:?} {whole:?}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The boards of real games (BCTS and the GA write-up's weights, which read the other
     /// features), every placement of every piece: the difference equals the whole board.
     #[test]
@@ -333,20 +333,8 @@ mod tests {
             let policy = Policy::new(Preset::named(name).unwrap().weights());
             let mut game = Game::new(Rules::benchmark(width, height).unwrap(), 3).unwrap();
             for _ in 0..400 {
-                let board = *game.board();
-                let features = BoardFeatures::new(&board, FeatureMask(u32::MAX));
-                for piece in Piece::ALL {
-                    for placement in board.placements(piece) {
-                        let rotation = &piece.rotations()[placement.rotation as usize];
-                        let column = placement.column as usize;
-                        let drop = board.drop_piece(rotation, column);
-                        let scored = features.score(rotation, column);
-                        assert_eq!((scored.row, scored.game_over), (drop.row as u32, drop.game_over));
-                        if !drop.game_over {
-                            let all = FeatureMask(u32::MAX);
-                            assert_eq!(scored.values, compute(&board, rotation, column, &drop, all));
-                        }
-                    }
+                if let Err(mismatch) = check_every_placement(game.board(), FeatureMask(u32::MAX)) {
+                    panic!("{name} on {width}x{height}: {mismatch}");
                 }
                 if game.step(&policy).is_none() || game.is_over() {
                     break;
@@ -378,20 +366,8 @@ mod tests {
             let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
             board = Board::from_rows(width, height, &refs).unwrap_or(board);
             for mask in [FeatureMask(u32::MAX), FeatureMask(mask_bits & ((1 << FEATURE_COUNT) - 1))] {
-                let features = BoardFeatures::new(&board, mask);
-                for piece in Piece::ALL {
-                    for placement in board.placements(piece) {
-                        let rotation = &piece.rotations()[placement.rotation as usize];
-                        let column = placement.column as usize;
-                        let drop = board.drop_piece(rotation, column);
-                        let scored = features.score(rotation, column);
-                        prop_assert_eq!(scored.row, drop.row as u32);
-                        prop_assert_eq!(scored.game_over, drop.game_over);
-                        if !drop.game_over {
-                            prop_assert_eq!(scored.values, compute(&board, rotation, column, &drop, mask));
-                        }
-                    }
-                }
+                let checked = check_every_placement(&board, mask);
+                prop_assert!(checked.is_ok(), "{:?}", checked);
             }
         }
     }

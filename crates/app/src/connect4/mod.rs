@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Opponent {
     /// The strong solver: the first best column (early in a game, where a column's search
-    /// passes the play budget (8,388,608 positions), the centre-most such column unless a solved
+    /// passes the play budget (4,194,304 positions), the centre-most such column unless a solved
     /// one wins).
     Perfect,
     /// Flat Monte Carlo: random playouts after each column, the best win rate.
@@ -405,7 +405,7 @@ impl Panel for Connect4Panel {
             let monte = ::connect4::best_rate(&analysis.rates);
             if analysis.unsolved.contains(&true) {
                 ui.label(
-                    egui::RichText::new("'?': too early in the game to solve within about 8 million positions a column")
+                    egui::RichText::new("'?': too early in the game to solve within about 4 million positions a column")
                         .color(theme::HINT),
                 );
             } else if let Some(column) = best {
