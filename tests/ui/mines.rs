@@ -576,7 +576,8 @@ fn board_harness(app: CurioApp) -> Harness<'static, CurioApp> {
 /// for both: a move that lands later could change the board under a test's pointer.
 fn step_big_board(harness: &mut Harness<'static, CurioApp>) {
     harness.get_by_role_and_label(Role::Button, "Step").click();
-    harness.run();
+    // One frame for the click: the analysis may end in the next few, which keep repainting.
+    harness.step();
     settle(harness);
     harness.run();
     assert!(harness.state_mut().panel_mut::<MinesPanel>().analysis().is_some());
