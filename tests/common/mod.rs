@@ -64,7 +64,8 @@ fn settle_until(harness: &mut Harness<'static, CurioApp>, busy: fn(&CurioApp) ->
     }
 }
 
-/// Presses `button` at `from`, moves to `to` in ten steps (a frame each), and releases it.
+/// Presses `button` at `from`, moves to `to` in ten steps (a frame each), releases it, and
+/// steps until the app is idle.
 pub fn drag(harness: &mut Harness<'static, CurioApp>, from: Pos2, to: Pos2, button: PointerButton) {
     harness.event(Event::PointerMoved(from));
     harness.event(Event::PointerButton { pos: from, button, pressed: true, modifiers: Modifiers::NONE });
@@ -73,7 +74,9 @@ pub fn drag(harness: &mut Harness<'static, CurioApp>, from: Pos2, to: Pos2, butt
         harness.step();
     }
     harness.event(Event::PointerButton { pos: to, button, pressed: false, modifiers: Modifiers::NONE });
-    harness.run();
+    // The drop may start background work that ends within the next frames: step through them.
+    harness.step();
+    settle(harness);
 }
 
 /// A wgpu renderer with every panel's pipelines installed and the adapter's name, or `None`
