@@ -47,10 +47,7 @@ impl Game {
         let count = text.chars().count();
         for (index, found) in text.chars().enumerate() {
             let move_number = index + 1;
-            let column = match found.to_digit(10) {
-                Some(digit @ 1..=7) => digit as usize - 1,
-                _ => return Err(PositionError::NotAColumn { move_number, found }),
-            };
+            let column = super::position::column_of(move_number, found)?;
             if !game.position.can_play(column) {
                 return Err(PositionError::FullColumn { move_number, column: column + 1 });
             }

@@ -77,6 +77,14 @@ pub enum PositionError {
     },
 }
 
+/// The 0-based column a move's character names (`1`-`7`).
+pub(crate) fn column_of(move_number: usize, found: char) -> Result<usize, PositionError> {
+    match found.to_digit(10) {
+        Some(digit @ 1..=7) => Ok(digit as usize - 1),
+        _ => Err(PositionError::NotAColumn { move_number, found }),
+    }
+}
+
 /// A position: the stones of the side to move, all stones, and the number of moves played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Position {
@@ -97,10 +105,7 @@ impl Position {
         let mut position = Self::new();
         for (index, found) in text.chars().enumerate() {
             let move_number = index + 1;
-            let column = match found.to_digit(10) {
-                Some(digit @ 1..=7) => digit as usize - 1,
-                _ => return Err(PositionError::NotAColumn { move_number, found }),
-            };
+            let column = column_of(move_number, found)?;
             if !position.can_play(column) {
                 return Err(PositionError::FullColumn { move_number, column: column + 1 });
             }

@@ -275,13 +275,10 @@ impl Connect4Panel {
 
     /// Takes in finished work.
     fn collect(&mut self) {
-        if let Some(result) = self.opponent_job.as_mut().and_then(|job| job.poll()) {
-            self.opponent_job = None;
-            match result {
-                Ok(Ok((moves, column))) if moves == self.game.text() => self.play(column),
-                Ok(_) => {}
-                Err(panicked) => self.message = Some(format!("the opponent failed: {panicked}")),
-            }
+        match background::finished(&mut self.opponent_job, "the opponent") {
+            Some(Ok((moves, column))) if moves == self.game.text() => self.play(column),
+            Some(Err(failed)) => self.message = Some(failed),
+            _ => {}
         }
         if let Some(result) = self.analysis_job.as_mut().and_then(|job| job.poll()) {
             self.analysis_job = None;
