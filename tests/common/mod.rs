@@ -13,6 +13,12 @@ use std::time::{Duration, Instant};
 /// before it fails: generous, so that a slow CI machine never fails a working feature.
 pub const SETTLE_LIMIT: Duration = Duration::from_secs(120);
 
+/// Most frames one `Harness::run` may take before it fails. A background job that ends during a
+/// run asks for a repaint, and showing its result takes a frame or two more; on a loaded machine
+/// that lands inside any run, so the budget leaves room for it (a panel that repaints without
+/// end still fails).
+pub const RUN_STEPS: u64 = 16;
+
 /// A harness that runs the whole app (logic and drawing) in a 1100x760 window.
 pub fn harness(app: CurioApp) -> Harness<'static, CurioApp> {
     harness_with(app, [1100.0, 760.0], curio::app::theme::install_fonts)
@@ -24,7 +30,11 @@ pub fn harness_with(
     size: [f32; 2],
     setup: impl FnOnce(&eframe::egui::Context) + 'static,
 ) -> Harness<'static, CurioApp> {
-    Harness::builder().with_size(size).with_context_setup(setup).build_ui_state(run_frame, app)
+    Harness::builder()
+        .with_size(size)
+        .with_max_steps(RUN_STEPS)
+        .with_context_setup(setup)
+        .build_ui_state(run_frame, app)
 }
 
 /// One frame of the app: its logic, then its drawing.
@@ -114,6 +124,7 @@ pub fn snapshot_app(name: &str, size: [f32; 2], make_app: impl FnOnce(String) ->
     let app = make_app(adapter);
     let mut harness = Harness::builder()
         .with_size(size)
+        .with_max_steps(RUN_STEPS)
         .with_context_setup(curio::app::theme::install_fonts)
         .renderer(renderer)
         .build_ui_state(run_panel_frame, app);
