@@ -35,7 +35,7 @@ fn sharded_mines_bench_and_compare_equal_single_runs() {
 }
 
 #[test]
-fn sharded_tetris_play_torricelli_tournaments_and_go_equal_single_runs() {
+fn sharded_tetris_play_torricelli_tournaments_go_and_arena_equal_single_runs() {
     let play = ["tetris", "play", "--weights", "bcts", "--board", "6x10", "--games", "40", "--seed", "3"];
     assert_eq!(shards_equal_a_single_run(&play, 4)["games"], 40);
     let torricelli = ["fermat", "torricelli", "--limit", "120000", "--show", "3"];
@@ -45,6 +45,8 @@ fn sharded_tetris_play_torricelli_tournaments_and_go_equal_single_runs() {
     assert_eq!(census["classes"].as_array().unwrap().len(), 4);
     let go = ["go", "selfplay", "--games", "4", "--playouts", "20", "--max-moves", "60", "--seed", "2"];
     assert_eq!(shards_equal_a_single_run(&go, 2)["games"], 4);
+    let arena = ["arena", "--game", "connect4", "--players", "random,flat:20,uct:20", "--games", "5", "--seed", "6"];
+    assert_eq!(shards_equal_a_single_run(&arena, 4)["pairs"].as_array().unwrap().len(), 3);
 }
 
 #[test]

@@ -26,7 +26,10 @@ macro_rules! domains {
     };
 }
 
-domains![star, mines, fermat, tetris, go, gregg, bot, bulls, hanoi, puzlogic, connect4, classics, note, eyes];
+domains![
+    star, mines, fermat, tetris, go, gregg, bot, bulls, hanoi, puzlogic, connect4, arena, classics, note,
+    eyes
+];
 use state::{AppState, STORAGE_KEY};
 use std::time::{Duration, Instant};
 

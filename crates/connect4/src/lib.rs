@@ -7,9 +7,11 @@
 //! (`tests/`); `docs/connect4.md` has the design and the measurements.
 
 pub mod game;
+pub mod players;
 pub mod position;
 pub mod solver;
 
 pub use game::{Game, MoveError, Outcome, best_rate, flat_monte_carlo, random_column, random_playout};
+pub use players::{PLAYERS, Perfect, evaluate};
 pub use position::{CELLS, HEIGHT, Position, PositionError, WIDTH};
 pub use solver::{ColumnScores, PLAY_BUDGET, Solver, best_column, immediate_win};

@@ -16,7 +16,7 @@ pub fn immediate_win(moves: usize) -> i32 {
 }
 
 /// Columns from the centre out: the order moves are tried in when they make as many threats.
-const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+pub(crate) const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// Entries of the transposition table (a prime, so keys spread over it): 8 bytes each, 64 MB.
 const TABLE_ENTRIES: usize = (1 << 23) + 9;

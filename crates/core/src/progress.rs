@@ -29,6 +29,17 @@ pub trait Progress {
     }
 }
 
+/// A borrowed sink is a sink (so `&mut dyn Progress` goes where `&mut impl Progress` is asked).
+impl<P: Progress + ?Sized> Progress for &mut P {
+    fn report(&mut self, done: u64, total: u64, message: &str) -> ControlFlow<()> {
+        (**self).report(done, total, message)
+    }
+
+    fn sample(&mut self, sample: Sample) -> ControlFlow<()> {
+        (**self).sample(sample)
+    }
+}
+
 /// A sink that ignores everything and never cancels.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoProgress;

@@ -9,16 +9,19 @@
 //! - [`placement`]: the six placement modes and the fallback table.
 //! - [`game`]: moves, superko, passes, scoring, the text record.
 //! - [`ai`]: candidates, random playouts and the tree search.
+//! - [`players`]: the game in the arena (every generic player plays it).
 
 pub mod ai;
 pub mod figure;
 pub mod game;
 pub mod geometry;
 pub mod placement;
+pub mod players;
 pub mod position;
 
 pub use game::{Game, Move, Score};
 pub use geometry::{BOARD, DEFAULT_RADIUS, Edge, Geometry, Point, isqrt};
+pub use players::CappedGame;
 pub use position::{Colour, Illegal, Position, Stone};
 
 use curio_core::bounds::Bounds;

@@ -317,6 +317,35 @@ const RED: Color32 = Color32::from_rgb(0xd6, 0x3a, 0x2f);
 const YELLOW: Color32 = Color32::from_rgb(0xf2, 0xc4, 0x1b);
 const BOARD_BLUE: Color32 = Color32::from_rgb(0x1f, 0x4e, 0xa8);
 
+/// Draws `game` on `board` (a rect of 7 x 6 square cells): the discs, the winning four ringed,
+/// the column numbers below.
+pub fn draw_board(painter: &egui::Painter, board: Rect, game: &Game) {
+    let cell = board.width() / WIDTH as f32;
+    painter.rect_filled(board, cell * 0.12, BOARD_BLUE);
+    let winning = game.winning_line();
+    for column in 0..WIDTH {
+        for row in 0..HEIGHT {
+            let center = Pos2::new(board.min.x + (column as f32 + 0.5) * cell, board.max.y - (row as f32 + 0.5) * cell);
+            let fill = match game.stone(column, row) {
+                1 => RED,
+                2 => YELLOW,
+                _ => theme::CANVAS_BACKGROUND,
+            };
+            painter.circle_filled(center, cell * 0.4, fill);
+            if winning.contains(&(column, row)) {
+                painter.circle_stroke(center, cell * 0.42, Stroke::new((cell * 0.08).max(2.0), Color32::WHITE));
+            }
+        }
+        painter.text(
+            Pos2::new(board.min.x + (column as f32 + 0.5) * cell, board.max.y + 4.0),
+            egui::Align2::CENTER_TOP,
+            (column + 1).to_string(),
+            egui::FontId::proportional(14.0),
+            theme::HINT,
+        );
+    }
+}
+
 /// A score as words for the side to move.
 fn score_words(score: i32) -> &'static str {
     match score.signum() {
@@ -463,32 +492,7 @@ impl Panel for Connect4Panel {
                 Color32::from_rgba_unmultiplied(255, 255, 255, 40),
             );
         }
-        painter.rect_filled(board, cell * 0.12, BOARD_BLUE);
-        let winning = self.game.winning_line();
-        for column in 0..WIDTH {
-            for row in 0..HEIGHT {
-                let center = Pos2::new(
-                    board.min.x + (column as f32 + 0.5) * cell,
-                    board.max.y - (row as f32 + 0.5) * cell,
-                );
-                let fill = match self.game.stone(column, row) {
-                    1 => RED,
-                    2 => YELLOW,
-                    _ => theme::CANVAS_BACKGROUND,
-                };
-                painter.circle_filled(center, cell * 0.4, fill);
-                if winning.contains(&(column, row)) {
-                    painter.circle_stroke(center, cell * 0.42, Stroke::new((cell * 0.08).max(2.0), Color32::WHITE));
-                }
-            }
-            painter.text(
-                Pos2::new(board.min.x + (column as f32 + 0.5) * cell, board.max.y + 4.0),
-                egui::Align2::CENTER_TOP,
-                (column + 1).to_string(),
-                egui::FontId::proportional(14.0),
-                theme::HINT,
-            );
-        }
+        draw_board(&painter, board, &self.game);
         if let Some(analysis) = self.current_analysis() {
             for column in 0..WIDTH {
                 let x = board.min.x + (column as f32 + 0.5) * cell;

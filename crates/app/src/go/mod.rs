@@ -352,7 +352,26 @@ impl GoPanel {
             Err(error) => self.message = Some(Err(error)),
         }
     }
+}
 
+/// Draws the stones of `game` on `board` (a square) over the wood, the last stone placed ringed.
+pub fn draw_stones(painter: &egui::Painter, board: Rect, game: &Game) {
+    painter.rect_filled(board, 2.0, theme::color32(figure::WOOD));
+    let scale = board.width() / (BOARD + 1) as f32;
+    let radius = game.position.geometry.radius as f32 * scale;
+    for stone in game.position.stones() {
+        let (fill, edge) = match stone.colour {
+            Colour::Black => (theme::color32(figure::BLACK), Color32::from_gray(90)),
+            Colour::White => (theme::color32(figure::WHITE), Color32::from_gray(60)),
+        };
+        painter.circle(GoPanel::to_screen(board, stone.at), radius, fill, Stroke::new(1.0, edge));
+    }
+    if let Some(Move::Place(_, last)) = game.moves.iter().rev().find(|m| matches!(m, Move::Place(..))) {
+        painter.circle_stroke(GoPanel::to_screen(board, *last), radius * 0.35, Stroke::new(2.0, theme::SELECTED));
+    }
+}
+
+impl GoPanel {
     fn board_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
         let side = rect.width().min(rect.height());
         let board = Rect::from_center_size(rect.center(), Vec2::splat(side));
