@@ -68,13 +68,15 @@ fn job_arrays_and_their_merge_equal_single_runs() {
     }
     let bench = ["--level", "beginner", "--games", "400", "--seed", "3"];
     let play = ["--weights", "bcts", "--board", "6x10", "--games", "40", "--seed", "2"];
+    let arena = ["--game", "connect4", "--players", "random,flat:20,uct:20", "--games", "6", "--seed", "4"];
     for (script, command, flags) in [
-        ("mines-bench.sbatch", ["mines", "bench"], &bench[..]),
-        ("tetris-play.sbatch", ["tetris", "play"], &play[..]),
+        ("mines-bench.sbatch", &["mines", "bench"][..], &bench[..]),
+        ("tetris-play.sbatch", &["tetris", "play"][..], &play[..]),
+        ("arena.sbatch", &["arena"][..], &arena[..]),
     ] {
         let folder = temp_dir("slurm");
         let merged = submit_and_wait(folder.path(), script, flags);
-        let single = json_of(&[&command[..], flags, &["--json"]].concat());
+        let single = json_of(&[command, flags, &["--json"]].concat());
         assert_eq!(without_timings(&merged), without_timings(&single), "{script}");
     }
 }
