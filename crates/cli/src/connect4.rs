@@ -3,10 +3,10 @@
 use crate::facets::{GroupArgs, House};
 
 use super::{CliError, print_json, usage};
+use ::arena::PlayerSpec;
 use ::connect4::{Game, Outcome, Position, PositionError, Solver};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use curio_core::progress::NoProgress;
-use rand::SeedableRng;
 use serde_json::json;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ enum Connect4Command {
     /// Play a game in the terminal against a player: type a column (1-7) when it is your turn,
     /// `u` to take back your last move, `q` to stop.
     #[command(
-        after_help = "Examples:\n  curio connect4 play\n  curio connect4 play --opponent flat --playouts 1000 --second\n  curio connect4 play --from 4453 --opponent random --seed 7"
+        after_help = "Examples:\n  curio connect4 play\n  curio connect4 play --opponent flat --playouts 1000 --second\n  curio connect4 play --from 4453 --opponent random --seed 7\n  curio connect4 play --opponent uct:500"
     )]
     Play(PlayArgs),
 }
@@ -65,24 +65,15 @@ struct BenchArgs {
     json: bool,
 }
 
-/// Who the terminal plays against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Opponent {
-    /// The strong solver: the first best column; where a column's search passes about 4
-    /// million positions (the first moves), the centre-most such column unless a solved one wins.
-    Perfect,
-    /// Flat Monte Carlo: random playouts after each column, the best win rate.
-    Flat,
-    /// A random column.
-    Random,
-}
-
 #[derive(Debug, Args)]
 struct PlayArgs {
-    /// The opponent.
-    #[arg(long, value_enum, default_value_t = Opponent::Perfect)]
-    opponent: Opponent,
-    /// Random playouts a column for `--opponent flat`, 1..=1000000.
+    /// The opponent, any player of `curio arena`: perfect (the strong solver: the best solved
+    /// column; where a column's search passes about 4 million positions, the first moves, the
+    /// centre-most such column unless a solved one wins), random, flat:N, uct:N, alphabeta:D;
+    /// `flat` and `uct` alone take --playouts.
+    #[arg(long, default_value = "perfect")]
+    opponent: String,
+    /// Random playouts a column for `--opponent flat` or `uct`, 1..=1000000.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     playouts: u32,
     /// Move second (the opponent starts).
@@ -198,15 +189,21 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
     let mut game =
         Game::parse(&args.from).map_err(|error: PositionError| usage(anyhow::anyhow!("--from: {error}")))?;
     let human = if args.second { 2 } else { 1 };
-    let mut solver = Solver::new();
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(args.seed);
+    let name = match args.opponent.as_str() {
+        "flat" | "uct" => format!("{}:{}", args.opponent, args.playouts),
+        other => other.to_string(),
+    };
+    let spec = PlayerSpec::parse(&name, &game, "connect4")
+        .map_err(|error| usage(anyhow::anyhow!("--opponent: {error}")))?;
+    let mut opponent = spec.build::<Game>();
+    let mut rng = ::arena::rng(args.seed);
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines();
     say!(
-        "You are {} ({}); the opponent is {:?}.",
+        "You are {} ({}); the opponent is {}.",
         if human == 1 { "X" } else { "O" },
         if human == 1 { "first" } else { "second" },
-        args.opponent
+        spec.name()
     );
     while game.outcome().is_none() {
         say!("{game}");
@@ -233,20 +230,9 @@ fn play(args: PlayArgs) -> Result<(), CliError> {
             }
             continue;
         }
-        let position = *game.position();
-        let column = match args.opponent {
-            Opponent::Perfect => solver
-                .solve_columns_within(&position, ::connect4::PLAY_BUDGET, &mut NoProgress)
-                .map_err(|error| CliError::Failure(error.into()))?
-                .choice(),
-            Opponent::Flat => {
-                let rates = ::connect4::flat_monte_carlo(&position, args.playouts, &mut rng, &mut NoProgress)
-                    .map_err(|error| CliError::Failure(error.into()))?;
-                ::connect4::best_rate(&rates)
-            }
-            Opponent::Random => ::connect4::random_column(&position, &mut rng),
-        };
-        let column = column.expect("a game not over has a free column");
+        let column = opponent
+            .choose(&game, &mut rng, &mut NoProgress)
+            .map_err(|error| CliError::Failure(error.into()))?;
         say!("The opponent plays {}.", column + 1);
         game.play(column).expect("a free column");
     }

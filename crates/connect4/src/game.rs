@@ -3,7 +3,6 @@
 
 use super::position::{CELLS, Position, PositionError, WIDTH};
 use super::solver::best_by_centre;
-use curio_core::progress::{Cancelled, Progress, check};
 use rand::RngExt;
 
 /// How a game ended.
@@ -187,36 +186,6 @@ pub fn random_playout(position: &Position, rng: &mut impl rand::Rng) -> i32 {
     0
 }
 
-/// Flat Monte Carlo, the write-up's method: for each column with room, `playouts` random games
-/// after playing it, scored 1 a win, ½ a draw, 0 a loss for the side to move now; the column's
-/// share (its win rate), `None` for a full column. Reports each column to `progress`.
-pub fn flat_monte_carlo(
-    position: &Position,
-    playouts: u32,
-    rng: &mut impl rand::Rng,
-    progress: &mut impl Progress,
-) -> Result<[Option<f64>; WIDTH], Cancelled> {
-    let mut rates = [None; WIDTH];
-    for (column, rate) in rates.iter_mut().enumerate() {
-        check(progress.report(column as u64, WIDTH as u64, "random playouts"))?;
-        if !position.can_play(column) {
-            continue;
-        }
-        if position.is_winning_move(column) {
-            *rate = Some(1.0);
-            continue;
-        }
-        let mut after = *position;
-        after.play_column(column);
-        let mut points = 0.0;
-        for _ in 0..playouts {
-            points += f64::from(1 - random_playout(&after, rng)) / 2.0;
-        }
-        *rate = Some(points / f64::from(playouts.max(1)));
-    }
-    Ok(rates)
-}
-
 /// The column with the highest rate, the centre first among equals.
 pub fn best_rate(rates: &[Option<f64>; WIDTH]) -> Option<usize> {
     best_by_centre(rates)
@@ -225,8 +194,6 @@ pub fn best_rate(rates: &[Option<f64>; WIDTH]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use curio_core::progress::NoProgress;
-    use rand::SeedableRng;
 
     #[test]
     fn a_game_ends_on_its_winning_move_and_undo_takes_it_back() {
@@ -243,17 +210,5 @@ mod tests {
         assert_eq!(game.outcome(), None);
         // A winning move that is not the last: the moves after it were never played.
         assert_eq!(Game::parse("12121212"), Err(PositionError::AlreadyWon { move_number: 7, column: 1 }));
-    }
-
-    #[test]
-    fn flat_monte_carlo_takes_an_immediate_win_and_sees_a_forced_block() {
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-        let position = Position::parse("121212").unwrap();
-        let rates = flat_monte_carlo(&position, 200, &mut rng, &mut NoProgress).unwrap();
-        assert_eq!(best_rate(&rates), Some(0));
-        // The second player to move must block column 1, or lose at once.
-        let position = Position::parse("12121").unwrap();
-        let rates = flat_monte_carlo(&position, 400, &mut rng, &mut NoProgress).unwrap();
-        assert_eq!(best_rate(&rates), Some(0));
     }
 }

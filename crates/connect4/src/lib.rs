@@ -11,7 +11,7 @@ pub mod players;
 pub mod position;
 pub mod solver;
 
-pub use game::{Game, MoveError, Outcome, best_rate, flat_monte_carlo, random_column, random_playout};
+pub use game::{Game, MoveError, Outcome, best_rate, random_column, random_playout};
 pub use players::{PLAYERS, Perfect, evaluate};
 pub use position::{CELLS, HEIGHT, Position, PositionError, WIDTH};
 pub use solver::{ColumnScores, PLAY_BUDGET, Solver, best_column, immediate_win};

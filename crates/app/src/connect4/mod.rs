@@ -9,12 +9,12 @@ use crate::domain::Domain;
 use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
 use crate::theme;
 use crate::widgets::job_progress;
+use ::arena::PlayerSpec;
 use ::connect4::{Game, HEIGHT, Outcome, Solver, WIDTH};
 use curio_cli::facets::CommandGroup;
 use curio_core::jobs::Job;
 use curio_core::progress::Cancelled;
 use eframe::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
-use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 
@@ -27,6 +27,8 @@ pub enum Opponent {
     Perfect,
     /// Flat Monte Carlo: random playouts after each column, the best win rate.
     FlatMonteCarlo,
+    /// UCT Monte Carlo tree search with the same playouts in all as flat Monte Carlo.
+    Uct,
     /// A random column.
     Random,
     /// Another person at the same screen.
@@ -35,13 +37,26 @@ pub enum Opponent {
 
 impl Opponent {
     /// Every opponent, in the menu's order.
-    pub const ALL: [Opponent; 4] = [Opponent::Perfect, Opponent::FlatMonteCarlo, Opponent::Random, Opponent::Person];
+    pub const ALL: [Opponent; 5] =
+        [Opponent::Perfect, Opponent::FlatMonteCarlo, Opponent::Uct, Opponent::Random, Opponent::Person];
+
+    /// The arena's player for this opponent with `playouts` a column (`None` for a person).
+    pub fn player(self, playouts: u32) -> Option<PlayerSpec> {
+        match self {
+            Opponent::Perfect => Some(PlayerSpec::Named("perfect".to_string())),
+            Opponent::FlatMonteCarlo => Some(PlayerSpec::Flat(playouts)),
+            Opponent::Uct => Some(PlayerSpec::Uct(playouts)),
+            Opponent::Random => Some(PlayerSpec::Random),
+            Opponent::Person => None,
+        }
+    }
 
     /// The name in the menu.
     pub fn label(self) -> &'static str {
         match self {
             Opponent::Perfect => "perfect (solver)",
             Opponent::FlatMonteCarlo => "flat Monte Carlo",
+            Opponent::Uct => "UCT tree search",
             Opponent::Random => "random",
             Opponent::Person => "another person",
         }
@@ -222,24 +237,24 @@ impl Connect4Panel {
     fn start_work(&mut self, ctx: &egui::Context) {
         let over = self.game.outcome().is_some();
         if !over && !self.person_to_move() && self.opponent_job.is_none() {
-            let position = *self.game.position();
+            let game = self.game.clone();
             let moves = self.game.text();
-            let (opponent, playouts) = (self.state.opponent, self.state.playouts);
+            let Some(spec) = self.state.opponent.player(self.state.playouts) else { return };
             let seed = self.state.seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             self.draws += 1;
             let solver = Arc::clone(&self.opponent_solver);
             let spawned = background::spawn(ctx, "curio-connect4-opponent", move |reporter| {
-                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-                let column = match opponent {
-                    Opponent::Perfect => with_solver(&solver, |solver| {
-                        solver.solve_columns_within(&position, ::connect4::PLAY_BUDGET, reporter).map(|found| found.choice())
-                    })?,
-                    Opponent::FlatMonteCarlo => {
-                        ::connect4::flat_monte_carlo(&position, playouts, &mut rng, reporter).map(|rates| ::connect4::best_rate(&rates))?
-                    }
-                    Opponent::Random | Opponent::Person => ::connect4::random_column(&position, &mut rng),
+                let mut rng = ::arena::rng(seed);
+                let column = if spec == PlayerSpec::Named("perfect".to_string()) {
+                    // The panel keeps one solver (and its table) for the whole game.
+                    with_solver(&solver, |solver| {
+                        solver.solve_columns_within(game.position(), ::connect4::PLAY_BUDGET, reporter).map(|found| found.choice())
+                    })?
+                    .expect("a game not over has a free column")
+                } else {
+                    spec.build::<Game>().choose(&game, &mut rng, reporter)?
                 };
-                Ok((moves, column.expect("a game not over has a free column")))
+                Ok((moves, column))
             });
             match spawned {
                 Ok(job) => self.opponent_job = Some(job),
@@ -248,14 +263,18 @@ impl Connect4Panel {
         }
         let analysed = self.analysis.as_ref().is_some_and(|analysis| analysis.moves == self.state.moves);
         if self.state.analysis && !over && !analysed && self.analysis_job.is_none() {
+            let game = self.game.clone();
             let position = *self.game.position();
             let moves = self.game.text();
             let playouts = self.state.playouts;
             let seed = self.state.seed;
             let solver = Arc::clone(&self.analysis_solver);
             let spawned = background::spawn(ctx, "curio-connect4-analysis", move |reporter| {
-                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-                let rates = ::connect4::flat_monte_carlo(&position, playouts, &mut rng, reporter)?;
+                let mut rng = ::arena::rng(seed);
+                let mut rates = [None; WIDTH];
+                for (column, rate) in ::arena::flat_rates(&game, playouts, &mut rng, reporter)? {
+                    rates[column] = Some(rate);
+                }
                 with_solver(&solver, |solver| {
                     let found = solver.solve_columns_within(&position, ::connect4::PLAY_BUDGET, reporter)?;
                     let line = if found.unsolved.contains(&true) {
