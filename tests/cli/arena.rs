@@ -41,7 +41,7 @@ fn the_perfect_player_never_loses_and_go_plays_through_the_same_players() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let printed = text(&output.stdout);
     assert!(printed.contains("perfect vs random: 2-0-0"), "{printed}");
-    assert!(printed.contains("ratings (Glicko-2, 95% interval)"), "{printed}");
+    assert!(printed.contains("ratings (Elo scale, all games at once, 95% interval)"), "{printed}");
     let go = json_of(&[
         "arena", "--game", "go", "--players", "random,flat:1", "--games", "2", "--seed", "3", "--max-moves", "30", "--radius", "5000", "--json",
     ]);

@@ -2,13 +2,14 @@
 //! alternating; the tallies of any split of the games (shards) add up to the whole; ratings
 //! with 95% intervals come from the tallies alone.
 //!
-//! Ratings are Glicko-2 (the `skillratings` crate) with every game in one rating period, each
-//! player starting from 1500 ± 350. One period rates each player against its opponents' ratings
-//! *before* the period, all 1500, which understates the gaps when they are large; so the period
-//! is repeated, each time from the same start but against the opponents' ratings of the last
-//! repetition, until no rating moves by more than 0.01 (a fixed point: each rating is the one
-//! its results give against its opponents' final ratings). The interval is rating ± 1.96
-//! deviations.
+//! Ratings are Bradley-Terry on the Elo scale (a player rated 400 points above another is
+//! expected to score 10 points to its 1; a draw is half a point), fitted to every game at once,
+//! so the order of the games and the split into shards do not matter: the most probable
+//! ratings given the results and a prior of 1500 ± 350 for each player (the prior keeps a
+//! player that won or lost every game finite), found by Newton's method. The ratings average
+//! 1500; the 95% interval is rating ± 1.96 standard deviations of the posterior's normal
+//! approximation (the inverse of its curvature) for the rating less that average, as results
+//! only tell the gaps.
 
 use crate::players::{AlphaBeta, FlatMonteCarlo, Player, RandomPlayer, Uct};
 use crate::{Game, Outcome, Side};
@@ -379,7 +380,7 @@ pub fn play_shard<G: Game>(
 /// A player's rating and its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rating {
-    /// Glicko-2 rating (1500 is where everyone starts).
+    /// Rating on the Elo scale (the players of a round robin average 1500).
     pub rating: f64,
     /// Low end of the 95% interval.
     pub low: f64,
@@ -389,57 +390,102 @@ pub struct Rating {
 
 /// Each player's rating from the tallies (see the module's docs), by name.
 pub fn ratings(tally: &Tally) -> BTreeMap<String, Rating> {
-    use skillratings::Outcomes;
-    use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
     let mut names: Vec<&str> =
         tally.pairs.iter().flat_map(|pair| [pair.a.as_str(), pair.b.as_str()]).collect();
     names.sort_unstable();
     names.dedup();
+    let count = names.len();
     let index = |name: &str| names.binary_search(&name).expect("every name is listed");
-    // Each player's results: (opponent, outcome, games).
-    let mut results: Vec<Vec<(usize, Outcomes, u64)>> = vec![Vec::new(); names.len()];
+    // points[i][j]: i's points against j (a draw half a point); games[i][j]: their games.
+    let mut points = vec![vec![0.0; count]; count];
+    let mut games = vec![vec![0.0; count]; count];
     for pair in &tally.pairs {
         let (a, b) = (index(&pair.a), index(&pair.b));
-        for (count, for_a, for_b) in [
-            (pair.a_wins, Outcomes::WIN, Outcomes::LOSS),
-            (pair.draws, Outcomes::DRAW, Outcomes::DRAW),
-            (pair.b_wins, Outcomes::LOSS, Outcomes::WIN),
-        ] {
-            if count > 0 {
-                results[a].push((b, for_a, count));
-                results[b].push((a, for_b, count));
+        let half = pair.draws as f64 / 2.0;
+        points[a][b] += pair.a_wins as f64 + half;
+        points[b][a] += pair.b_wins as f64 + half;
+        games[a][b] += pair.games() as f64;
+        games[b][a] += pair.games() as f64;
+    }
+    // Natural logistic units: x = (rating - 1500) / SCALE.
+    let prior = 1.0 / (PRIOR_DEVIATION / SCALE).powi(2);
+    let mut x = vec![0.0; count];
+    let mut covariance = vec![vec![0.0; count]; count];
+    for _ in 0..100 {
+        let mut gradient = vec![0.0; count];
+        let mut hessian = vec![vec![0.0; count]; count];
+        for i in 0..count {
+            gradient[i] -= prior * x[i];
+            hessian[i][i] -= prior;
+            for j in 0..count {
+                if i == j || games[i][j] == 0.0 {
+                    continue;
+                }
+                let p = 1.0 / (1.0 + (x[j] - x[i]).exp());
+                gradient[i] += points[i][j] - games[i][j] * p;
+                let curvature = games[i][j] * p * (1.0 - p);
+                hessian[i][i] -= curvature;
+                hessian[i][j] += curvature;
             }
         }
-    }
-    let config = Glicko2Config::new();
-    let start = Glicko2Rating::new();
-    let mut current = vec![start; names.len()];
-    for _ in 0..200 {
-        let next: Vec<Glicko2Rating> = results
-            .iter()
-            .map(|games| {
-                let period: Vec<(Glicko2Rating, Outcomes)> = games
-                    .iter()
-                    .flat_map(|&(opponent, outcome, count)| {
-                        std::iter::repeat_n((current[opponent], outcome), count as usize)
-                    })
-                    .collect();
-                glicko2_rating_period(&start, &period, &config)
-            })
-            .collect();
-        let moved =
-            next.iter().zip(&current).map(|(new, old)| (new.rating - old.rating).abs()).fold(0.0, f64::max);
-        current = next;
-        if moved < 0.01 {
+        // The posterior's curvature is negative definite: Newton's step solves -H d = g.
+        let negated: Vec<Vec<f64>> = hessian.iter().map(|row| row.iter().map(|v| -v).collect()).collect();
+        covariance = invert(negated);
+        let step: Vec<f64> =
+            (0..count).map(|i| (0..count).map(|j| covariance[i][j] * gradient[j]).sum()).collect();
+        x.iter_mut().zip(&step).for_each(|(value, step)| *value += step);
+        if step.iter().all(|step| step.abs() * SCALE < 1e-6) {
             break;
         }
     }
+    // Results fix only the gaps between ratings, and the mean is 1500 by construction: the
+    // variance that matters is that of each rating less the mean (the covariance projected on
+    // ratings that sum to zero), without the prior's ±350 for the level of the whole field.
+    let n = count as f64;
+    let row_sums: Vec<f64> = covariance.iter().map(|row| row.iter().sum()).collect();
+    let total: f64 = row_sums.iter().sum();
     names
         .iter()
-        .zip(current)
-        .map(|(name, rating)| {
-            let (low, high) = skillratings::glicko2::confidence_interval(&rating);
-            (name.to_string(), Rating { rating: rating.rating, low, high })
+        .enumerate()
+        .map(|(i, name)| {
+            let rating = 1500.0 + SCALE * x[i];
+            let variance = covariance[i][i] - 2.0 * row_sums[i] / n + total / (n * n);
+            let half = curio_core::stats::Z95 * SCALE * variance.max(0.0).sqrt();
+            (name.to_string(), Rating { rating, low: rating - half, high: rating + half })
         })
         .collect()
+}
+
+/// Elo points per natural logistic unit: a gap of 400 points is odds of 10 to 1.
+const SCALE: f64 = 400.0 / std::f64::consts::LN_10;
+/// The prior's deviation in rating points (every player starts at 1500 ± 350).
+const PRIOR_DEVIATION: f64 = 350.0;
+
+/// The inverse of a symmetric positive definite matrix (Gauss-Jordan with partial pivoting).
+fn invert(mut matrix: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
+    let count = matrix.len();
+    let mut inverse: Vec<Vec<f64>> =
+        (0..count).map(|i| (0..count).map(|j| if i == j { 1.0 } else { 0.0 }).collect()).collect();
+    for column in 0..count {
+        let pivot = (column..count)
+            .max_by(|&a, &b| matrix[a][column].abs().total_cmp(&matrix[b][column].abs()))
+            .expect("a column left");
+        matrix.swap(column, pivot);
+        inverse.swap(column, pivot);
+        let lead = matrix[column][column];
+        for k in 0..count {
+            matrix[column][k] /= lead;
+            inverse[column][k] /= lead;
+        }
+        for row in 0..count {
+            if row != column {
+                let factor = matrix[row][column];
+                for k in 0..count {
+                    matrix[row][k] -= factor * matrix[column][k];
+                    inverse[row][k] -= factor * inverse[column][k];
+                }
+            }
+        }
+    }
+    inverse
 }

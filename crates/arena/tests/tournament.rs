@@ -80,9 +80,22 @@ fn ratings_order_the_players_and_even_results_rate_even() {
     for rating in rated.values() {
         assert!(rating.low < rating.rating && rating.rating < rating.high);
     }
-    // 80% against an equal-spaced opponent is about 240 Elo-like points a step.
+    // 80% against the next is 400 log10(4) = 241 points a step; 98% over two steps asks for
+    // more (a 482-point gap predicts 94%), so the fit lands between.
     let step = rated["strong"].rating - rated["middle"].rating;
-    assert!((120.0..400.0).contains(&step), "{rated:?}");
+    assert!((241.0..300.0).contains(&step), "{rated:?}");
+    // With many games the prior fades: 80% is 241 points, and the mean stays at 1500.
+    let many = ratings(&Tally { pairs: vec![pair("a", "b", 8000, 0, 2000)] });
+    assert!((many["a"].rating - many["b"].rating - 240.8).abs() < 1.0, "{many:?}");
+    assert!((many["a"].rating + many["b"].rating - 3000.0).abs() < 1e-6);
+    // Winning every game is finite, and draws count half.
+    let sweep = ratings(&Tally { pairs: vec![pair("a", "b", 100, 0, 0)] });
+    assert!(sweep["a"].rating.is_finite() && sweep["a"].rating > sweep["b"].rating + 400.0, "{sweep:?}");
+    let halves = ratings(&Tally { pairs: vec![pair("a", "b", 4000, 4000, 2000)] });
+    assert!(
+        (halves["a"].rating - halves["b"].rating - 70.4).abs() < 1.0,
+        "60% is 400 log10(1.5) = 70.4: {halves:?}"
+    );
     // The more games, the narrower the interval.
     let more = ratings(&Tally {
         pairs: chain.pairs.iter().map(|p| pair(&p.a, &p.b, p.a_wins * 10, 0, p.b_wins * 10)).collect(),

@@ -12,7 +12,7 @@ use serde_json::json;
 /// `curio arena`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Players: random, flat:N (flat Monte Carlo, N playouts a move), uct:N (UCT tree search, N playouts for each move of the root, the same budget as flat:N), alphabeta:D (D plies, games with an evaluation), and the game's own: perfect (connect4's strong solver). Each pair plays --games games, the first named moving first in even games. Ratings are Glicko-2 with every game in one period (see docs/arena.md).\n\nExamples:\n  curio arena --game connect4 --players random,flat:1000,perfect --games 100 --seed 1\n  curio arena --game connect4 --players flat:1000,uct:1000 --games 200 --seed 2 --json\n  curio arena --game go --players random,uct:10 --games 10 --seed 1 --max-moves 200\n  curio arena --game connect4 --players random,flat:100 --games 100 --seed 1 --shard 0/2 --partial a.json"
+    after_help = "Players: random, flat:N (flat Monte Carlo, N playouts a move), uct:N (UCT tree search, N playouts for each move of the root, the same budget as flat:N), alphabeta:D (D plies, games with an evaluation), and the game's own: perfect (connect4's strong solver). Each pair plays --games games, the first named moving first in even games. Ratings are on the Elo scale (400 points: odds of 10 to 1), fitted to all the games at once, averaging 1500 (see docs/arena.md).\n\nExamples:\n  curio arena --game connect4 --players random,flat:1000,perfect --games 100 --seed 1\n  curio arena --game connect4 --players flat:1000,uct:1000 --games 200 --seed 2 --json\n  curio arena --game go --players random,uct:10 --games 10 --seed 1 --max-moves 200\n  curio arena --game connect4 --players random,flat:100 --games 100 --seed 1 --shard 0/2 --partial a.json"
 )]
 pub struct ArenaArgs {
     /// The game.
@@ -224,7 +224,7 @@ pub fn print_tally(job: &ArenaJob, tally: &Tally, seconds: f64, json: bool) -> R
     }
     let mut by_rating: Vec<_> = ratings.iter().collect();
     by_rating.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
-    say!("ratings (Glicko-2, 95% interval):");
+    say!("ratings (Elo scale, all games at once, 95% interval):");
     for (name, rating) in by_rating {
         say!(
             "  {name:<14} {:>6.0} ({:.0}-{:.0}), {:.3} s a move",

@@ -23,7 +23,7 @@ pub const MAX_GAMES: u64 = 10_000;
 /// The players a game starts with in the panel.
 pub fn default_players(game: ArenaGame) -> &'static str {
     match game {
-        ArenaGame::Connect4 => "random,flat:200,uct:200,perfect",
+        ArenaGame::Connect4 => "random,flat:200,uct:200,alphabeta:4",
         ArenaGame::Go => "random,flat:2,uct:2",
     }
 }
@@ -416,7 +416,7 @@ impl Panel for ArenaPanel {
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label("players");
-            ui.add(egui::TextEdit::singleline(&mut self.state.players).desired_width(220.0))
+            ui.add(egui::TextEdit::multiline(&mut self.state.players).desired_rows(2).desired_width(220.0))
                 .on_hover_text("comma-separated: random, flat:N, uct:N, alphabeta:D, and Connect-4's perfect")
                 .labelled_by(label.id);
             ui.end_row();
