@@ -123,3 +123,19 @@ fn arena_panel_small_window_snapshot() {
     let state = finished_state();
     snapshot_app("arena_panel_small", [800.0, 600.0], |_| arena_app(state));
 }
+
+#[test]
+fn conquest_plays_live_to_its_end() {
+    let state = ArenaPanelState { live_first: "greedy".into(), live_second: "random".into(), ..ArenaPanelState::default() };
+    let mut harness = harness(arena_app(state));
+    harness.run();
+    panel(&mut harness).state.game = ArenaGame::Conquest;
+    panel(&mut harness).start_live();
+    harness.step();
+    settle(&mut harness);
+    harness.run();
+    let live = panel(&mut harness).live.as_ref().expect("a live game");
+    let LiveGame::Conquest(battle) = &live.game else { panic!("a game of Conquest") };
+    assert_eq!(battle.ending, Some(curio::conquest::Ending::Won(0)), "greedy beats random");
+    assert!(panel(&mut harness).live_status().unwrap().contains("greedy wins"));
+}

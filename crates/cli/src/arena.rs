@@ -12,7 +12,7 @@ use serde_json::json;
 /// `curio arena`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Players: random, flat:N (flat Monte Carlo, N playouts a move), uct:N (UCT tree search, N playouts for each move of the root, the same budget as flat:N), alphabeta:D (D plies, games with an evaluation), and the game's own: perfect (connect4's strong solver). Each pair plays --games games, the first named moving first in even games. Ratings are on the Elo scale (400 points: odds of 10 to 1), fitted to all the games at once, averaging 1500 (see docs/arena.md).\n\nExamples:\n  curio arena --game connect4 --players random,flat:1000,perfect --games 100 --seed 1\n  curio arena --game connect4 --players flat:1000,uct:1000 --games 200 --seed 2 --json\n  curio arena --game go --players random,uct:10 --games 10 --seed 1 --max-moves 200\n  curio arena --game connect4 --players random,flat:100 --games 100 --seed 1 --shard 0/2 --partial a.json"
+    after_help = "Players: random, flat:N (flat Monte Carlo, N playouts a move), uct:N (UCT tree search, N playouts for each move of the root, the same budget as flat:N), alphabeta:D (D plies, games with an evaluation), and the game's own: perfect (connect4's strong solver), greedy (conquest). Conquest's moves are the steps of a turn (commands, a move, an attack). Each pair plays --games games, the first named moving first in even games. Ratings are on the Elo scale (400 points: odds of 10 to 1), fitted to all the games at once, averaging 1500 (see docs/arena.md).\n\nExamples:\n  curio arena --game connect4 --players random,flat:1000,perfect --games 100 --seed 1\n  curio arena --game connect4 --players flat:1000,uct:1000 --games 200 --seed 2 --json\n  curio arena --game go --players random,uct:10 --games 10 --seed 1 --max-moves 200\n  curio arena --game connect4 --players random,flat:100 --games 100 --seed 1 --shard 0/2 --partial a.json"
 )]
 pub struct ArenaArgs {
     /// The game.
@@ -33,6 +33,9 @@ pub struct ArenaArgs {
     /// Go only: the stone radius (default: go's).
     #[arg(long)]
     radius: Option<i64>,
+    /// Conquest only: a rules file (JSON, see `curio conquest rules`; default: the built-in).
+    #[arg(long, value_name = "FILE.json")]
+    rules: Option<std::path::PathBuf>,
     #[command(flatten)]
     shards: ShardArgs,
     /// Print one JSON object.
@@ -48,6 +51,8 @@ pub enum ArenaGame {
     Connect4,
     /// Go on a board without lines.
     Go,
+    /// Conquest, the rules' squad on both sides.
+    Conquest,
 }
 
 impl ArenaGame {
@@ -56,6 +61,7 @@ impl ArenaGame {
         match self {
             ArenaGame::Connect4 => "connect4",
             ArenaGame::Go => "go",
+            ArenaGame::Conquest => "conquest",
         }
     }
 }
@@ -75,6 +81,9 @@ pub struct ArenaJob {
     pub max_moves: usize,
     /// Go's stone radius.
     pub radius: i64,
+    /// Conquest's rules (the built-in when `None`).
+    #[serde(default)]
+    pub rules: Option<::conquest::Rules>,
 }
 
 impl GroupArgs for ArenaArgs {
@@ -82,6 +91,16 @@ impl GroupArgs for ArenaArgs {
         if !(1..=100_000).contains(&self.games) {
             return Err(usage(anyhow::anyhow!("--games must be 1 to 100,000, not {}", self.games)));
         }
+        if self.game != ArenaGame::Conquest && self.rules.is_some() {
+            return Err(usage(anyhow::anyhow!(
+                "--rules is Conquest's: it does not apply to {}",
+                self.game.name()
+            )));
+        }
+        let rules = match &self.rules {
+            Some(path) => Some(crate::conquest::read_rules(path)?),
+            None => None,
+        };
         if self.game != ArenaGame::Go && (self.max_moves.is_some() || self.radius.is_some()) {
             return Err(usage(anyhow::anyhow!(
                 "--max-moves and --radius are Go's: they do not apply to {}",
@@ -108,6 +127,7 @@ impl GroupArgs for ArenaArgs {
             seed: self.seed,
             max_moves,
             radius,
+            rules,
         };
         match job.game {
             ArenaGame::Connect4 => run_as(job, ::connect4::Game::new, &self.shards, self.json),
@@ -115,6 +135,11 @@ impl GroupArgs for ArenaArgs {
                 let new_game = move || {
                     ::go::CappedGame::new(radius, ::go::KOMI.default, max_moves).expect("radius checked")
                 };
+                run_as(job, new_game, &self.shards, self.json)
+            }
+            ArenaGame::Conquest => {
+                let rules = std::sync::Arc::new(job.rules.clone().unwrap_or_else(::conquest::Rules::builtin));
+                let new_game = move || ::conquest::Battle::standard(std::sync::Arc::clone(&rules));
                 run_as(job, new_game, &self.shards, self.json)
             }
         }

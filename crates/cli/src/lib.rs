@@ -27,6 +27,7 @@ pub mod bot;
 pub mod bulls;
 pub mod classics;
 pub mod connect4;
+pub mod conquest;
 pub mod eyes;
 pub mod fermat;
 pub mod go;

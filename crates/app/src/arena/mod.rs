@@ -25,6 +25,7 @@ pub fn default_players(game: ArenaGame) -> &'static str {
     match game {
         ArenaGame::Connect4 => "random,flat:200,uct:200,alphabeta:4",
         ArenaGame::Go => "random,flat:2,uct:2",
+        ArenaGame::Conquest => "random,greedy,uct:2",
     }
 }
 
@@ -86,6 +87,8 @@ pub enum LiveGame {
     Connect4(::connect4::Game),
     /// Go, capped.
     Go(::go::CappedGame),
+    /// Conquest.
+    Conquest(::conquest::Battle),
 }
 
 /// A move of a live game.
@@ -95,6 +98,19 @@ pub enum LiveMove {
     Connect4(usize),
     /// A point or a pass.
     Go(Option<::go::Point>),
+    /// A step of a turn.
+    Conquest(::conquest::Step),
+}
+
+/// Conquest's built-in rules, shared by the panel's games.
+fn conquest_rules() -> std::sync::Arc<::conquest::Rules> {
+    static RULES: std::sync::OnceLock<std::sync::Arc<::conquest::Rules>> = std::sync::OnceLock::new();
+    std::sync::Arc::clone(RULES.get_or_init(|| std::sync::Arc::new(::conquest::Rules::builtin())))
+}
+
+/// A new game of Conquest with the built-in rules and squads.
+fn new_battle() -> ::conquest::Battle {
+    ::conquest::Battle::standard(conquest_rules())
 }
 
 impl LiveGame {
@@ -102,6 +118,7 @@ impl LiveGame {
         match game {
             ArenaGame::Connect4 => LiveGame::Connect4(::connect4::Game::new()),
             ArenaGame::Go => LiveGame::Go(::go::CappedGame::default()),
+            ArenaGame::Conquest => LiveGame::Conquest(new_battle()),
         }
     }
 
@@ -110,6 +127,7 @@ impl LiveGame {
         match self {
             LiveGame::Connect4(game) => Game::outcome(game),
             LiveGame::Go(game) => game.outcome(),
+            LiveGame::Conquest(game) => Game::outcome(game),
         }
     }
 
@@ -118,6 +136,7 @@ impl LiveGame {
         match self {
             LiveGame::Connect4(game) => Game::to_move(game),
             LiveGame::Go(game) => game.to_move(),
+            LiveGame::Conquest(game) => Game::to_move(game),
         }
     }
 
@@ -126,6 +145,7 @@ impl LiveGame {
         match self {
             LiveGame::Connect4(game) => game.moves().len(),
             LiveGame::Go(game) => game.game.moves.len(),
+            LiveGame::Conquest(game) => game.turn as usize,
         }
     }
 
@@ -139,6 +159,11 @@ impl LiveGame {
             (LiveGame::Go(game), LiveMove::Go(point)) => {
                 let text = game.move_text(point);
                 game.play(point);
+                Some(text)
+            }
+            (LiveGame::Conquest(game), LiveMove::Conquest(step)) => {
+                let text = game.step_text(step);
+                game.play(step);
                 Some(text)
             }
             _ => None,
@@ -210,10 +235,12 @@ fn job_of(state: &ArenaPanelState) -> Result<ArenaJob, String> {
         seed: state.seed,
         max_moves: ::go::players::ARENA_MOVES,
         radius: ::go::DEFAULT_RADIUS,
+        rules: None,
     };
     let checked = match state.game {
         ArenaGame::Connect4 => tournament_of(&job, &::connect4::Game::new()).map(|_| ()),
         ArenaGame::Go => tournament_of(&job, &::go::CappedGame::default()).map(|_| ()),
+        ArenaGame::Conquest => tournament_of(&job, &new_battle()).map(|_| ()),
     };
     checked.map(|()| job).map_err(|error| error.message())
 }
@@ -223,6 +250,7 @@ fn spec_of(game: ArenaGame, name: &str) -> Result<PlayerSpec, String> {
     let parsed = match game {
         ArenaGame::Connect4 => PlayerSpec::parse(name.trim(), &::connect4::Game::new(), game.name()),
         ArenaGame::Go => PlayerSpec::parse(name.trim(), &::go::CappedGame::default(), game.name()),
+        ArenaGame::Conquest => PlayerSpec::parse(name.trim(), &new_battle(), game.name()),
     };
     parsed.map_err(|error| error.to_string())
 }
@@ -251,6 +279,10 @@ impl ArenaPanel {
                 ArenaGame::Go => {
                     let tournament = tournament_of(&job, &::go::CappedGame::default()).expect("checked");
                     ::arena::play_shard(&tournament, &::go::CappedGame::default, Shard::WHOLE, reporter)?
+                }
+                ArenaGame::Conquest => {
+                    let tournament = tournament_of(&job, &new_battle()).expect("checked");
+                    ::arena::play_shard(&tournament, &new_battle, Shard::WHOLE, reporter)?
                 }
             };
             Ok(ArenaResult { job, tally, seconds: started.elapsed().as_secs_f64() })
@@ -297,6 +329,7 @@ impl ArenaPanel {
         let spawned = match &live.game {
             LiveGame::Connect4(game) => choose_in_background(ctx, game.clone(), spec, seed, LiveMove::Connect4),
             LiveGame::Go(game) => choose_in_background(ctx, game.clone(), spec, seed, LiveMove::Go),
+            LiveGame::Conquest(game) => choose_in_background(ctx, game.clone(), spec, seed, LiveMove::Conquest),
         };
         match spawned {
             Ok(job) => self.live_job = Some(job),
@@ -408,7 +441,7 @@ impl Panel for ArenaPanel {
             egui::ComboBox::from_id_salt("arena-game")
                 .selected_text(self.state.game.name())
                 .show_ui(ui, |ui| {
-                    for game in [ArenaGame::Connect4, ArenaGame::Go] {
+                    for game in [ArenaGame::Connect4, ArenaGame::Go, ArenaGame::Conquest] {
                         ui.selectable_value(&mut self.state.game, game, game.name());
                     }
                 })
@@ -502,8 +535,41 @@ impl Panel for ArenaPanel {
                 let side = rest.width().min(rest.height());
                 crate::go::draw_stones(&painter, Rect::from_center_size(rest.center(), Vec2::splat(side)), &game.game);
             }
+            LiveGame::Conquest(game) => {
+                let side = rest.width().min(rest.height());
+                draw_battle(&painter, Rect::from_center_size(rest.center(), Vec2::splat(side)), game);
+            }
         }
         ui.allocate_rect(rest, egui::Sense::hover());
+    }
+}
+
+/// Draws a game of Conquest on `board` (a square): the grid, each living troop as a disc of its
+/// side's colour with its kind's initial and a health bar, the troop that acted ringed.
+pub fn draw_battle(painter: &egui::Painter, board: Rect, battle: &::conquest::Battle) {
+    let size = battle.rules.board as f32;
+    let cell = board.width() / size;
+    painter.rect_filled(board, 2.0, egui::Color32::from_rgb(0x3b, 0x5d, 0x38));
+    for line in 0..=battle.rules.board {
+        let offset = line as f32 * cell;
+        let stroke = egui::Stroke::new(1.0, egui::Color32::from_black_alpha(60));
+        painter.line_segment([board.min + Vec2::new(offset, 0.0), board.min + Vec2::new(offset, board.height())], stroke);
+        painter.line_segment([board.min + Vec2::new(0.0, offset), board.min + Vec2::new(board.width(), offset)], stroke);
+    }
+    for (index, troop) in battle.troops.iter().enumerate().filter(|(_, troop)| troop.alive()) {
+        // The first side's back row is at the bottom.
+        let centre = board.min + Vec2::new((troop.x as f32 + 0.5) * cell, (size - troop.y as f32 - 0.5) * cell);
+        let colour = if troop.side == 0 { egui::Color32::from_rgb(0xd6, 0x3a, 0x2f) } else { egui::Color32::from_rgb(0x2f, 0x6f, 0xd6) };
+        painter.circle_filled(centre, cell * 0.42, colour);
+        if battle.actor == Some(index as u8) {
+            painter.circle_stroke(centre, cell * 0.47, egui::Stroke::new(2.0, theme::SELECTED));
+        }
+        let kind = &battle.rules.troops[troop.kind as usize];
+        let initial: String = kind.name.chars().take(2).collect();
+        painter.text(centre, egui::Align2::CENTER_CENTER, initial, egui::FontId::proportional(cell * 0.42), egui::Color32::WHITE);
+        let share = (troop.health as f32 / kind.health as f32).clamp(0.0, 1.0);
+        let bar = Rect::from_min_size(centre + Vec2::new(-cell * 0.4, cell * 0.3), Vec2::new(cell * 0.8 * share, cell * 0.08));
+        painter.rect_filled(bar, 0.0, egui::Color32::from_rgb(0x6c, 0xd6, 0x5a));
     }
 }
 
