@@ -51,7 +51,7 @@ pub enum Stage {
 }
 
 /// One step of a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Step {
     /// Use the side's command in `slot` on troop `target` (or, for Winds of Fate, on the
     /// side's command in slot `target`).

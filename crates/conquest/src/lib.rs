@@ -14,6 +14,6 @@ pub mod rules;
 pub mod turns;
 
 pub use battle::{Battle, Ending, Snapshot, Stage, Step, Troop, distance};
-pub use players::{Greedy, Mcts, PLAYOUT_TURNS, TurnSearch};
+pub use players::{Candidate, Greedy, Mcts, PLAYOUT_TURNS, TurnSearch};
 pub use rules::{CommandKind, Effect, RUNEHQ, RUNESLAYER, Rules, RulesError, Squad, Target, TroopKind};
 pub use turns::{Spread, Turn, spread, turns};

@@ -330,7 +330,7 @@ impl Mcts {
         rng: &mut Rng,
         progress: &mut dyn Progress,
     ) -> Result<TurnSearch, Cancelled> {
-        let mut all = turns(battle, true);
+        let all = turns(battle, true);
         let values: Vec<f64> =
             all.iter().map(|turn| greedy_value(battle, &turn.after, &turn.steps)).collect();
         let mut order: Vec<usize> = (0..all.len()).collect();
@@ -363,10 +363,18 @@ impl Mcts {
         let best = (0..order.len())
             .max_by(|&a, &b| stats[a].0.cmp(&stats[b].0).then(b.cmp(&a)))
             .expect("a game not over has a turn");
-        let steps = std::mem::take(&mut all[order[best]].steps);
+        let steps = all[order[best]].steps.clone();
         let considered =
             stats.iter().map(|&(visits, points)| (visits, points / f64::from(visits.max(1)))).collect();
-        Ok(TurnSearch { steps, considered })
+        let candidates = (0..order.len())
+            .filter(|&rank| stats[rank].0 > 0)
+            .map(|rank| Candidate {
+                steps: all[order[rank]].steps.clone(),
+                visits: stats[rank].0,
+                value: stats[rank].1 / f64::from(stats[rank].0),
+            })
+            .collect();
+        Ok(TurnSearch { steps, considered, candidates })
     }
 }
 
@@ -377,6 +385,20 @@ pub struct TurnSearch {
     pub steps: Vec<Step>,
     /// Each turn in the greedy order: its visits and its mean value for the side to move.
     pub considered: Vec<(u32, f64)>,
+    /// The turns visited, in the greedy order, with their steps.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A turn the search tried.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// Its steps.
+    pub steps: Vec<Step>,
+    /// Rollouts from it.
+    pub visits: u32,
+    /// Its mean value for the side that played it (0 to 1: a win rate where rollouts end the
+    /// game, the squashed worth lead where they do not).
+    pub value: f64,
 }
 
 /// Most turns the turn search considers: past about ten, more playouts spread over more turns

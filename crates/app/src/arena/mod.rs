@@ -537,39 +537,10 @@ impl Panel for ArenaPanel {
             }
             LiveGame::Conquest(game) => {
                 let side = rest.width().min(rest.height());
-                draw_battle(&painter, Rect::from_center_size(rest.center(), Vec2::splat(side)), game);
+                crate::conquest::draw_battle(&painter, Rect::from_center_size(rest.center(), Vec2::splat(side)), game);
             }
         }
         ui.allocate_rect(rest, egui::Sense::hover());
-    }
-}
-
-/// Draws a game of Conquest on `board` (a square): the grid, each living troop as a disc of its
-/// side's colour with its kind's initial and a health bar, the troop that acted ringed.
-pub fn draw_battle(painter: &egui::Painter, board: Rect, battle: &::conquest::Battle) {
-    let size = battle.rules.board as f32;
-    let cell = board.width() / size;
-    painter.rect_filled(board, 2.0, egui::Color32::from_rgb(0x3b, 0x5d, 0x38));
-    for line in 0..=battle.rules.board {
-        let offset = line as f32 * cell;
-        let stroke = egui::Stroke::new(1.0, egui::Color32::from_black_alpha(60));
-        painter.line_segment([board.min + Vec2::new(offset, 0.0), board.min + Vec2::new(offset, board.height())], stroke);
-        painter.line_segment([board.min + Vec2::new(0.0, offset), board.min + Vec2::new(board.width(), offset)], stroke);
-    }
-    for (index, troop) in battle.troops.iter().enumerate().filter(|(_, troop)| troop.alive()) {
-        // The first side's back row is at the bottom.
-        let centre = board.min + Vec2::new((troop.x as f32 + 0.5) * cell, (size - troop.y as f32 - 0.5) * cell);
-        let colour = if troop.side == 0 { egui::Color32::from_rgb(0xd6, 0x3a, 0x2f) } else { egui::Color32::from_rgb(0x2f, 0x6f, 0xd6) };
-        painter.circle_filled(centre, cell * 0.42, colour);
-        if battle.actor == Some(index as u8) {
-            painter.circle_stroke(centre, cell * 0.47, egui::Stroke::new(2.0, theme::SELECTED));
-        }
-        let kind = &battle.rules.troops[troop.kind as usize];
-        let initial: String = kind.name.chars().take(2).collect();
-        painter.text(centre, egui::Align2::CENTER_CENTER, initial, egui::FontId::proportional(cell * 0.42), egui::Color32::WHITE);
-        let share = (troop.health as f32 / kind.health as f32).clamp(0.0, 1.0);
-        let bar = Rect::from_min_size(centre + Vec2::new(-cell * 0.4, cell * 0.3), Vec2::new(cell * 0.8 * share, cell * 0.08));
-        painter.rect_filled(bar, 0.0, egui::Color32::from_rgb(0x6c, 0xd6, 0x5a));
     }
 }
 
