@@ -82,7 +82,7 @@ pub fn squad_of(rules: &Rules, counts: &[u32], commands: &[String]) -> Squad {
         .map(|k| (width / 2 - 1 + if k % 2 == 0 { -(k / 2) } else { k / 2 + 1 }) as u32)
         .filter(|&x| x < rules.board)
         .collect();
-    let per_row = columns.len().min(6).max(1);
+    let per_row = columns.len().clamp(1, 6);
     let troops = kinds
         .iter()
         .enumerate()
@@ -247,10 +247,8 @@ impl ConquestPanel {
                     self.message = Some("out of reach".to_string());
                 }
             }
-            (Stage::Attack, Some(target)) => {
-                if !self.play(Step::Attack { target }) {
-                    self.message = Some("out of range".to_string());
-                }
+            (Stage::Attack, Some(target)) if !self.play(Step::Attack { target }) => {
+                self.message = Some("out of range".to_string());
             }
             _ => {}
         }
@@ -275,7 +273,7 @@ impl ConquestPanel {
                     .iter()
                     .map(|candidate| (turn_text(&battle, &candidate.steps), candidate.visits, candidate.value))
                     .collect();
-                candidates.sort_by(|a, b| b.1.cmp(&a.1));
+                candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.1));
                 return Ok(ComputerTurn { at, steps: found.steps, candidates });
             }
             let spec = PlayerSpec::parse(&name, &battle, "conquest").map_err(|_| Cancelled)?;
