@@ -5,7 +5,7 @@
 //!
 //! - [`rules`]: the rules as data (JSON), the built-in tables and their sources.
 //! - [`battle`]: a game, its turn as steps, the effects of commands and attacks.
-//! - [`turns`]: every distinct legal turn, and the branching factor's spread.
+//! - [`mod@turns`]: every distinct legal turn, and the branching factor's spread.
 //! - [`players`]: the game in the arena, the greedy player, the capped playout.
 
 pub mod battle;

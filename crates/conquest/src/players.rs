@@ -283,9 +283,7 @@ impl Player<Battle> for Greedy {
         _rng: &mut Rng,
         progress: &mut dyn Progress,
     ) -> Result<Step, Cancelled> {
-        let at_start = battle.used == 0 && battle.actor.is_none() && battle.stage != Stage::Attack;
-        let start_of_turn = at_start && (battle.stage == Stage::Commands || battle.first_stage_is_move());
-        if start_of_turn || self.plan.is_empty() {
+        if battle.at_turn_start() || self.plan.is_empty() {
             check(progress.report(0, 1, "greedy turn"))?;
             let all = turns(battle, true);
             let mut best: Option<(f64, Vec<Step>)> = None;
@@ -298,9 +296,7 @@ impl Player<Battle> for Greedy {
             self.plan = best.map(|(_, steps)| steps).unwrap_or_default();
             self.plan.reverse();
         }
-        let open = battle.steps();
-        let step = self.plan.pop().filter(|step| open.contains(step));
-        Ok(step.unwrap_or_else(|| *open.last().expect("a game not over has a step")))
+        Ok(next_planned(&mut self.plan, battle))
     }
 }
 
@@ -438,21 +434,28 @@ impl Player<Battle> for Mcts {
         rng: &mut Rng,
         progress: &mut dyn Progress,
     ) -> Result<Step, Cancelled> {
-        let at_start = battle.used == 0 && battle.actor.is_none() && battle.stage != Stage::Attack;
-        let start_of_turn = at_start && (battle.stage == Stage::Commands || battle.first_stage_is_move());
-        if start_of_turn || self.plan.is_empty() {
+        if battle.at_turn_start() || self.plan.is_empty() {
             self.plan = self.search(battle, rng, progress)?.steps;
             self.plan.reverse();
         }
-        let open = battle.steps();
-        let step = self.plan.pop().filter(|step| open.contains(step));
-        Ok(step.unwrap_or_else(|| *open.last().expect("a game not over has a step")))
+        Ok(next_planned(&mut self.plan, battle))
     }
 }
 
 impl Battle {
-    /// Whether the side to move starts its turn with the move (no command ready).
-    fn first_stage_is_move(&self) -> bool {
-        self.stage == Stage::Move && self.used == 0 && self.command_steps().is_empty()
+    /// Whether the side to move has not yet taken a step this turn.
+    fn at_turn_start(&self) -> bool {
+        self.used == 0
+            && self.actor.is_none()
+            && (self.stage == Stage::Commands
+                || (self.stage == Stage::Move && self.command_steps().is_empty()))
     }
+}
+
+/// The next step of a planned turn (kept reversed in `plan`), or, when the plan no longer fits
+/// the position, the step that ends the stage.
+fn next_planned(plan: &mut Vec<Step>, battle: &Battle) -> Step {
+    let open = battle.steps();
+    let step = plan.pop().filter(|step| open.contains(step));
+    step.unwrap_or_else(|| *open.last().expect("a game not over has a step"))
 }
