@@ -102,15 +102,9 @@ pub enum LiveMove {
     Conquest(::conquest::Step),
 }
 
-/// Conquest's built-in rules, shared by the panel's games.
-fn conquest_rules() -> std::sync::Arc<::conquest::Rules> {
-    static RULES: std::sync::OnceLock<std::sync::Arc<::conquest::Rules>> = std::sync::OnceLock::new();
-    std::sync::Arc::clone(RULES.get_or_init(|| std::sync::Arc::new(::conquest::Rules::builtin())))
-}
-
 /// A new game of Conquest with the built-in rules and squads.
 fn new_battle() -> ::conquest::Battle {
-    ::conquest::Battle::standard(conquest_rules())
+    ::conquest::Battle::standard(crate::conquest::rules())
 }
 
 impl LiveGame {
@@ -205,6 +199,8 @@ pub struct ArenaPanel {
     pub live: Option<Live>,
     /// The last message (a bad player's name).
     pub message: Option<String>,
+    /// The ratings of the last result (computed when it arrives).
+    pub ratings: std::collections::BTreeMap<String, ::arena::Rating>,
     tournament: Option<Job<Result<ArenaResult, Cancelled>>>,
     live_job: Option<Job<Result<LiveMove, Cancelled>>>,
 }
@@ -216,7 +212,8 @@ impl PanelType for ArenaPanel {
     type State = ArenaPanelState;
 
     fn new(state: ArenaPanelState, _gpu_adapter: Option<&str>) -> Self {
-        Self { state, live: None, message: None, tournament: None, live_job: None }
+        let ratings = state.result.as_ref().map(|result| ::arena::ratings(&result.tally)).unwrap_or_default();
+        Self { state, live: None, message: None, ratings, tournament: None, live_job: None }
     }
 
     fn state(&self) -> &ArenaPanelState {
@@ -340,7 +337,10 @@ impl ArenaPanel {
     /// Takes in finished work.
     fn collect(&mut self) {
         match background::finished(&mut self.tournament, "the round robin") {
-            Some(Ok(result)) => self.state.result = Some(result),
+            Some(Ok(result)) => {
+                self.ratings = ::arena::ratings(&result.tally);
+                self.state.result = Some(result);
+            }
             Some(Err(failed)) => self.message = Some(failed),
             None => {}
         }
@@ -372,6 +372,7 @@ impl ArenaPanel {
     }
 
     fn results_ui(&self, ui: &mut egui::Ui) {
+        let ratings = &self.ratings;
         let Some(result) = &self.state.result else {
             ui.label(egui::RichText::new("No round robin played yet: name the players and press Run.").color(theme::HINT));
             return;
@@ -401,7 +402,6 @@ impl ArenaPanel {
             }
         });
         ui.add_space(6.0);
-        let ratings = ::arena::ratings(&result.tally);
         let thinking = curio_cli::arena::seconds_a_move(&result.tally);
         let mut by_rating: Vec<_> = ratings.iter().collect();
         by_rating.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
@@ -514,10 +514,10 @@ impl Panel for ArenaPanel {
         let Some(rest) = crate::panels::canvas_rect(ui) else { return };
         let Some(live) = &self.live else {
             ui.label(egui::RichText::new("Press Play live game to watch two players here.").color(theme::HINT));
-            if let Some(result) = &self.state.result
+            if self.state.result.is_some()
                 && let Some(chart) = crate::panels::canvas_rect(ui)
             {
-                draw_ratings(&ui.painter_at(chart), chart, &::arena::ratings(&result.tally));
+                draw_ratings(&ui.painter_at(chart), chart, &self.ratings);
             }
             return;
         };

@@ -9,7 +9,7 @@ use crate::domain::Domain;
 use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
 use crate::theme;
 use crate::widgets::job_progress;
-use ::arena::PlayerSpec;
+use ::arena::{Player, PlayerSpec};
 use ::connect4::{Game, HEIGHT, Outcome, Solver, WIDTH};
 use curio_cli::facets::CommandGroup;
 use curio_core::jobs::Job;
@@ -121,6 +121,9 @@ pub struct Analysis {
     pub line: Vec<usize>,
 }
 
+/// A computer opponent and the spec it was made from.
+type KeptPlayer = (PlayerSpec, Box<dyn Player<Game>>);
+
 /// The panel.
 pub struct Connect4Panel {
     /// Persisted settings and the game's moves.
@@ -135,9 +138,11 @@ pub struct Connect4Panel {
     pub message: Option<String>,
     opponent_job: Option<Job<Result<(String, usize), Cancelled>>>,
     analysis_job: Option<Job<Result<Analysis, Cancelled>>>,
-    /// Solvers (64 MB tables, allocated on first use), one for the opponent and one for the
-    /// analysis, so that both can run at once.
-    opponent_solver: Arc<Mutex<Option<Solver>>>,
+    /// The opponent, made on its first move and kept while the setting stays (the perfect
+    /// player keeps its 64 MB table), shared with the job that moves for it.
+    opponent_player: Arc<Mutex<Option<KeptPlayer>>>,
+    /// The analysis's solver (allocated on first use), apart from the opponent's so that both
+    /// can run at once.
     analysis_solver: Arc<Mutex<Option<Solver>>>,
     /// Moves the random players have made, mixed into their seeds.
     draws: u64,
@@ -159,7 +164,7 @@ impl PanelType for Connect4Panel {
             message: None,
             opponent_job: None,
             analysis_job: None,
-            opponent_solver: Arc::default(),
+            opponent_player: Arc::default(),
             analysis_solver: Arc::default(),
             draws: 0,
         }
@@ -242,19 +247,16 @@ impl Connect4Panel {
             let Some(spec) = self.state.opponent.player(self.state.playouts) else { return };
             let seed = self.state.seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             self.draws += 1;
-            let solver = Arc::clone(&self.opponent_solver);
+            let kept = Arc::clone(&self.opponent_player);
             let spawned = background::spawn(ctx, "curio-connect4-opponent", move |reporter| {
                 let mut rng = ::arena::rng(seed);
-                let column = if spec == PlayerSpec::Named("perfect".to_string()) {
-                    // The panel keeps one solver (and its table) for the whole game.
-                    with_solver(&solver, |solver| {
-                        solver.solve_columns_within(game.position(), ::connect4::PLAY_BUDGET, reporter).map(|found| found.choice())
-                    })?
-                    .expect("a game not over has a free column")
-                } else {
-                    spec.build::<Game>().choose(&game, &mut rng, reporter)?
-                };
-                Ok((moves, column))
+                // The panel keeps its opponent (the perfect player's table) from move to move.
+                let mut guard = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                if guard.as_ref().is_none_or(|(kept, _)| *kept != spec) {
+                    *guard = Some((spec.clone(), spec.build::<Game>()));
+                }
+                let (_, player) = guard.as_mut().expect("set above");
+                Ok((moves, player.choose(&game, &mut rng, reporter)?))
             });
             match spawned {
                 Ok(job) => self.opponent_job = Some(job),

@@ -119,6 +119,8 @@ pub struct ConquestPanel {
     /// The last message.
     pub message: Option<String>,
     computer: Option<Job<Result<ComputerTurn, Cancelled>>>,
+    /// The position at the replay's step, kept while that step is shown.
+    replayed: Option<(usize, Battle)>,
 }
 
 impl PanelType for ConquestPanel {
@@ -137,6 +139,7 @@ impl PanelType for ConquestPanel {
             replay: None,
             message: None,
             computer: None,
+            replayed: None,
         };
         panel.battle = panel.rebuilt(usize::MAX);
         panel
@@ -519,11 +522,16 @@ impl Panel for ConquestPanel {
         let board = Rect::from_center_size(rect.center(), Vec2::splat(side));
         let response = ui.allocate_rect(board, egui::Sense::click());
         let painter = ui.painter_at(rect);
-        let shown = match (self.replay, &self.battle) {
-            (Some(step), Some(_)) => self.rebuilt(step),
-            (_, battle) => battle.clone(),
+        if let Some(step) = self.replay
+            && self.replayed.as_ref().is_none_or(|(at, _)| *at != step)
+        {
+            self.replayed = self.rebuilt(step).map(|battle| (step, battle));
+        }
+        let shown = match (self.replay, &self.replayed) {
+            (Some(_), Some((_, battle))) => Some(battle),
+            _ => self.battle.as_ref(),
         };
-        let Some(battle) = shown else {
+        let Some(battle) = shown.cloned() else {
             painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Build a squad and press New game", egui::FontId::proportional(18.0), theme::HINT);
             return;
         };
