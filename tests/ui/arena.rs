@@ -2,7 +2,7 @@
 //! ratings survive a restart; a live game is played move by move to its end and drawn; a bad
 //! player's name is a message; snapshots at 1280x800 and 800x600.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::arena::{ArenaPanel, ArenaPanelState, LiveGame};
 use curio::app::state::AppState;
@@ -21,11 +21,11 @@ fn panel<'a>(harness: &'a mut egui_kittest::Harness<'static, CurioApp>) -> &'a m
 fn a_round_robin_fills_the_table_and_survives_a_restart() {
     let state = ArenaPanelState { players: "random,flat:20,alphabeta:2".into(), games: 4, ..ArenaPanelState::default() };
     let mut harness = harness(arena_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("Run round robin").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let result = panel(&mut harness).state.result.clone().expect("a result");
     assert_eq!(result.tally.games(), 12);
     assert_eq!(result.tally.pairs.len(), 3);
@@ -44,11 +44,11 @@ fn a_round_robin_fills_the_table_and_survives_a_restart() {
 fn a_live_game_is_played_to_its_end_and_bad_names_are_messages() {
     let state = ArenaPanelState { live_first: "random".into(), live_second: "flat:30".into(), ..ArenaPanelState::default() };
     let mut harness = harness(arena_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("Play live game").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let live = panel(&mut harness).live.as_ref().expect("a live game");
     assert!(live.game.outcome().is_some(), "played to the end");
     assert_eq!(live.log.len(), live.game.moves());
@@ -59,12 +59,12 @@ fn a_live_game_is_played_to_its_end_and_bad_names_are_messages() {
     // A name that is not a player is named, and nothing starts.
     panel(&mut harness).state.live_first = "grandmaster".into();
     harness.get_by_label("Play live game").click();
-    harness.run();
+    harness.run_settled();
     let message = panel(&mut harness).message.clone().unwrap_or_default();
     assert!(message.contains("'grandmaster' is not a player of connect4"), "{message}");
     panel(&mut harness).state.players = "random,perfect,oops".into();
     harness.get_by_label("Run round robin").click();
-    harness.run();
+    harness.run_settled();
     let message = panel(&mut harness).message.clone().unwrap_or_default();
     assert!(message.contains("'oops'"), "{message}");
     assert!(panel(&mut harness).state.result.is_none());
@@ -74,7 +74,7 @@ fn a_live_game_is_played_to_its_end_and_bad_names_are_messages() {
 fn go_plays_live_through_the_same_players() {
     let state = ArenaPanelState { live_first: "random".into(), live_second: "random".into(), ..ArenaPanelState::default() };
     let mut harness = harness(arena_app(state));
-    harness.run();
+    harness.run_settled();
     panel(&mut harness).state.game = ArenaGame::Go;
     panel(&mut harness).state.live_first = "random".into();
     panel(&mut harness).start_live();
@@ -86,7 +86,7 @@ fn go_plays_live_through_the_same_players() {
     let moves = panel(&mut harness).live.as_ref().map(|live| live.game.moves()).unwrap_or(0);
     assert!(moves >= 3, "{moves} moves");
     harness.get_by_label("Stop").click();
-    harness.run();
+    harness.run_settled();
     assert!(panel(&mut harness).live.is_none());
     assert!(harness.query_by_label("Stop").is_some_and(|stop| stop.accesskit_node().is_disabled()));
 }
@@ -98,7 +98,7 @@ fn finished_state() -> ArenaPanelState {
         seed: 3,
         ..ArenaPanelState::default()
     }));
-    app.run();
+    app.run_settled();
     let ctx = app.ctx.clone();
     panel(&mut app).start_tournament(&ctx);
     settle(&mut app);
@@ -128,12 +128,12 @@ fn arena_panel_small_window_snapshot() {
 fn conquest_plays_live_to_its_end() {
     let state = ArenaPanelState { live_first: "greedy".into(), live_second: "random".into(), ..ArenaPanelState::default() };
     let mut harness = harness(arena_app(state));
-    harness.run();
+    harness.run_settled();
     panel(&mut harness).state.game = ArenaGame::Conquest;
     panel(&mut harness).start_live();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let live = panel(&mut harness).live.as_ref().expect("a live game");
     let LiveGame::Conquest(battle) = &live.game else { panic!("a game of Conquest") };
     assert_eq!(battle.ending, Some(curio::conquest::Ending::Won(0)), "greedy beats random");

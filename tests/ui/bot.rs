@@ -2,7 +2,7 @@
 //! targets played end to end from the pane (the bot's thread reads and clicks the Xvfb screen;
 //! skipped without a display, a failure under CURIO_REQUIRE_DISPLAY=1).
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::bot::{BotPanel, BotPanelState, WINDOW};
 use curio::app::state::AppState;
@@ -37,11 +37,11 @@ fn use_curio_binary() {
 #[test]
 fn settings_change_by_label_and_survive_a_restart() {
     let mut harness = harness(bot_app(BotPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("GNOME Mines").click();
     harness.get_by_label("expert").click();
     harness.get_by_label("dry run (advise only, click nothing)").click();
-    harness.run();
+    harness.run_settled();
     let settings = harness.state().state().settings::<BotPanel>();
     assert_eq!(settings.target, "gnome-mines");
     assert_eq!(settings.level, Level::Expert);
@@ -75,11 +75,11 @@ fn settings_saved_by_earlier_versions_keep_their_game_and_target() {
 #[test]
 fn choosing_a_game_offers_its_programs_only() {
     let mut harness = harness(bot_app(BotPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("GNOME Mines").click();
-    harness.run();
+    harness.run_settled();
     harness.get_all_by_label("Puzlogic").last().expect("the pane's game choice").click();
-    harness.run();
+    harness.run_settled();
     assert!(harness.query_by_label("GNOME Mines").is_none(), "Puzlogic has no GNOME Mines target");
     let settings = harness.state().state().settings::<BotPanel>();
     assert_eq!((settings.game.as_str(), settings.target.as_str()), ("puzlogic", "builtin"));
@@ -90,12 +90,12 @@ fn a_window_target_needs_a_window() {
     let mut state = BotPanelState::default();
     state.target = WINDOW.into();
     let mut harness = harness(bot_app(state));
-    harness.run();
+    harness.run_settled();
     if std::env::var_os("DISPLAY").is_none() {
         return;
     }
     harness.get_by_role_and_label(Role::Button, "Start").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("choose a window from the list first");
 }
 
@@ -118,7 +118,7 @@ fn play_game_from_the_pane(game: &str, target: &str, games: u32) {
     state.games = games;
     state.max_moves_per_second = 40.0;
     let mut harness = harness(bot_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Start").click();
     settle(&mut harness);
     let panel = harness.state_mut().panel_mut::<BotPanel>();

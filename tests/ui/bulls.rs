@@ -2,7 +2,7 @@
 //! conflicts with earlier ones is named, you guess against its secret, every strategy's figures
 //! and tree, the letters example, and snapshots.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::bulls::{BullsPanel, BullsPanelState, BullsView, PlayMode};
 use curio::app::state::AppState;
@@ -25,7 +25,7 @@ fn the_computer_finds_a_secret_scored_by_the_player() {
     let codes = Variant::MASTERMIND.codes();
     let secret = codes.parse("4153").unwrap();
     for _ in 0..6 {
-        harness.run();
+        harness.run_settled();
         settle(&mut harness);
         let panel = harness.state_mut().panel_mut::<BullsPanel>();
         if panel.message.as_ref().is_some_and(|message| message.as_ref().is_ok_and(|text| text.starts_with("found"))) {
@@ -39,7 +39,7 @@ fn the_computer_finds_a_secret_scored_by_the_player() {
     assert_eq!(panel.message, Some(Ok(format!("found 4153 in {} guesses", panel.history.len()))));
     // Knuth's minimax needs at most five guesses.
     assert!(panel.history.len() <= 5, "{:?}", panel.history);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("found 4153");
 }
 
@@ -70,11 +70,11 @@ fn the_player_guesses_and_bad_codes_are_named() {
     let mut harness = harness(bulls_app(state));
     settle(&mut harness);
     harness.get_by_label("your guess").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("your guess").type_text("1123");
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Guess").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("repeats '1'");
     let panel = harness.state_mut().panel_mut::<BullsPanel>();
     let feedback = panel.guess("0123").expect("a valid code");
@@ -102,7 +102,7 @@ fn every_strategy_is_computed_and_its_tree_browsed() {
     harness.get_by_role_and_label(Role::Button, "Compute every strategy").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<BullsPanel>();
     let results = panel.results.clone().expect("results");
     let minimax = results.iter().find(|result| result.strategy == Strategy::Minimax).expect("minimax");
@@ -110,11 +110,11 @@ fn every_strategy_is_computed_and_its_tree_browsed() {
     assert_eq!(results.len(), 5);
     assert_eq!(panel.state.view, BullsView::Strategies);
     panel.state.view = BullsView::Tree;
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("find the secret").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("find the secret").type_text("4153");
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("guesses: 0011 → ");
 }
 
@@ -126,7 +126,7 @@ fn the_letters_example_compares_the_strategies() {
     harness.get_by_role_and_label(Role::Button, "Compare the strategies").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let rows = harness.state_mut().panel_mut::<BullsPanel>().letters.clone().expect("rows");
     let random = rows.iter().find(|row| row.0 == Strategy::RandomConsistent).expect("random");
     let entropy = rows.iter().find(|row| row.0 == Strategy::Entropy).expect("entropy");
@@ -153,7 +153,7 @@ fn the_optimum_is_searched_in_the_background() {
     harness.get_by_role_and_label(Role::Button, "Search the optimum").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let (options, result) = harness.state_mut().panel_mut::<BullsPanel>().optimal.clone().expect("a result");
     assert_eq!(options.depth, Some(1));
     assert_eq!(result.tree.stats().total, result.total);

@@ -3,7 +3,7 @@
 //! Code Jam problem's sample solved from the panel, the interactive two played against the
 //! judge, and snapshots.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::classics::{ClassicsPanel, ClassicsPanelState};
 use curio::app::state::AppState;
@@ -20,22 +20,22 @@ fn classics_app(state: ClassicsPanelState) -> CurioApp {
 #[test]
 fn the_enumeration_runs_in_the_background_and_steps_through_counterexamples() {
     let mut harness = harness(classics_app(ClassicsPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Enumerate all 2^21").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let census = harness.state_mut().panel_mut::<ClassicsPanel>().tournaments.census.clone().expect("the census");
     assert_eq!((census.counterexamples, census.classes.len()), (7520, 4));
     harness.get_by_label_contains("7520 of 2097152 tournaments have no split");
     harness.get_by_role_and_label(Role::Button, "▶").click();
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<ClassicsPanel>();
     assert_eq!(panel.state.tournaments.code, census.codes[0]);
     let shown = Tournament { players: 7, code: panel.state.tournaments.code };
     assert_eq!(shown.find_split(), None);
     harness.get_by_label_contains("240 labelled").click();
-    harness.run();
+    harness.run_settled();
     let code = harness.state_mut().panel_mut::<ClassicsPanel>().state.tournaments.code;
     let official = census.classes.iter().find(|class| class.official).expect("the official class");
     assert_eq!(code, official.canonical);
@@ -44,11 +44,11 @@ fn the_enumeration_runs_in_the_background_and_steps_through_counterexamples() {
 #[test]
 fn a_random_tournament_gets_a_split_when_it_has_one() {
     let mut harness = harness(classics_app(ClassicsPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Random").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Find a split").click();
-    harness.run();
+    harness.run_settled();
     let settings = harness.state_mut().panel_mut::<ClassicsPanel>().state.tournaments.clone();
     let tournament = Tournament { players: 7, code: settings.code };
     assert_ne!(settings.code, Tournament::official().code);
@@ -62,25 +62,25 @@ fn a_random_tournament_gets_a_split_when_it_has_one() {
 fn primes_count_from_the_panel() {
     let state = ClassicsPanelState { problem: Problem::Primes, ..ClassicsPanelState::default() };
     let mut harness = harness(classics_app(state));
-    harness.run();
+    harness.run_settled();
     settle(&mut harness);
     assert!(harness.state_mut().panel_mut::<ClassicsPanel>().primes.lengths.is_some());
     harness.get_by_role_and_label(Role::Button, "P(n, k)").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("P(2011, 3) = 147 of pi(2011) = 305");
 }
 
 #[test]
 fn every_code_jam_sample_solves_from_the_panel() {
     let mut harness = harness(classics_app(ClassicsPanelState::default()));
-    harness.run();
+    harness.run_settled();
     for problem in CodeJamProblem::ALL.into_iter().filter(|p| !p.is_interactive()) {
         harness.get_by_label(&format!("Code Jam 2018: {}", problem.title())).click();
-        harness.run();
+        harness.run_settled();
         harness.get_by_role_and_label(Role::Button, "Sample").click();
-        harness.run();
+        harness.run_settled();
         let panel = harness.state_mut().panel_mut::<ClassicsPanel>();
         assert_eq!(panel.state.problem, Problem::CodeJam(problem));
         let (solved, output) = panel.codejam.output.clone().expect("an output");
@@ -93,11 +93,11 @@ fn the_interactive_problems_play_the_judge_from_the_panel() {
     for problem in [CodeJamProblem::GoGopher, CodeJamProblem::NumberGuessing] {
         let state = ClassicsPanelState { problem: Problem::CodeJam(problem), ..ClassicsPanelState::default() };
         let mut harness = harness(classics_app(state));
-        harness.run();
+        harness.run_settled();
         harness.get_by_role_and_label(Role::Button, "Play 20 cases against the judge").click();
         harness.step();
         settle(&mut harness);
-        harness.run();
+        harness.run_settled();
         harness.get_by_label_contains("won 20 of 20 cases against the judge");
         let panel = harness.state_mut().panel_mut::<ClassicsPanel>();
         let (played, report) = panel.codejam.report.clone().expect("a report");
@@ -111,9 +111,9 @@ fn a_bad_input_is_named_in_the_panel() {
     let mut state = ClassicsPanelState { problem: Problem::CodeJam(CodeJamProblem::TroubleSort), ..ClassicsPanelState::default() };
     state.codejam.inputs.insert("trouble_sort".into(), "1\n3\n1 2 x\n".into());
     let mut harness = harness(classics_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Solve").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("line 3: 'x' is not a whole number");
 }
 

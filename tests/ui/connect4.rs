@@ -3,7 +3,7 @@
 //! rate, a won game stops play and Undo takes back to the person's turn, a bad position typed
 //! is a message, the game survives a restart, and snapshots at 1280x800 and 800x600.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::connect4::{Connect4Panel, Connect4PanelState, Opponent};
 use curio::app::state::AppState;
@@ -23,7 +23,7 @@ fn the_perfect_opponent_answers_and_the_analysis_matches_the_solver() {
     let state =
         Connect4PanelState { moves: "4265542147577".into(), person_first: false, playouts: 200, ..Connect4PanelState::default() };
     let mut harness = harness(connect4_app(state));
-    harness.run();
+    harness.run_settled();
     settle(&mut harness);
     let analysis = panel(&mut harness).current_analysis().cloned().expect("the analysis of the position");
     // Pascal Pons's solver scores this position's columns -7 -6 -9 -4 -6 -14 -6.
@@ -42,7 +42,7 @@ fn the_perfect_opponent_answers_and_the_analysis_matches_the_solver() {
 fn a_click_on_the_board_drops_a_disc_in_that_column() {
     let state = Connect4PanelState { opponent: Opponent::Person, analysis: false, ..Connect4PanelState::default() };
     let mut harness = harness(connect4_app(state));
-    harness.run();
+    harness.run_settled();
     // Click across the canvas's width until a disc drops, then check it went under the click.
     let width = harness.ctx.content_rect().width();
     let y = harness.ctx.content_rect().center().y;
@@ -50,10 +50,10 @@ fn a_click_on_the_board_drops_a_disc_in_that_column() {
     for step in 0..60 {
         let pos = Pos2::new(width * (0.3 + 0.7 * step as f32 / 60.0), y);
         harness.event(Event::PointerMoved(pos));
-        harness.run();
+        harness.run_settled();
         harness.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE });
         harness.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
-        harness.run();
+        harness.run_settled();
         if let Some(&column) = panel(&mut harness).game.moves().first() {
             dropped = Some((column, pos.x));
             break;
@@ -68,11 +68,11 @@ fn a_click_on_the_board_drops_a_disc_in_that_column() {
 fn a_won_game_stops_play_undo_goes_back_and_bad_positions_are_messages() {
     let state = Connect4PanelState { opponent: Opponent::Person, analysis: false, ..Connect4PanelState::default() };
     let mut harness = harness(connect4_app(state));
-    harness.run();
+    harness.run_settled();
     panel(&mut harness).typed = "121212".into();
     panel(&mut harness).load_typed();
     panel(&mut harness).play(0);
-    harness.run();
+    harness.run_settled();
     assert_eq!(panel(&mut harness).game.outcome(), Some(Outcome::Won(1)));
     assert!(panel(&mut harness).status().contains("Red wins"));
     panel(&mut harness).play(1);

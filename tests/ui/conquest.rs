@@ -3,7 +3,7 @@
 //! background, the game survives a restart, a finished game replays; snapshots at 1280x800 and
 //! 800x600.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::conquest::{ConquestPanel, ConquestPanelState};
 use curio::app::state::AppState;
@@ -22,18 +22,18 @@ fn panel<'a>(harness: &'a mut egui_kittest::Harness<'static, CurioApp>) -> &'a m
 fn a_squad_over_budget_is_refused_and_a_game_is_played_by_clicks() {
     let state = ConquestPanelState { opponent: "greedy".into(), ..ConquestPanelState::default() };
     let mut harness = harness(conquest_app(state));
-    harness.run();
+    harness.run_settled();
     // Two more champions: 1,350 resources.
     let champion_kind = curio::app::conquest::rules().kind("Champion").unwrap();
     panel(&mut harness).state.counts[champion_kind] += 2;
     harness.get_by_label("New game").click();
-    harness.run();
+    harness.run_settled();
     let message = panel(&mut harness).message.clone().unwrap_or_default();
     assert!(message.contains("over the budget of 1000"), "{message}");
     assert!(panel(&mut harness).battle.is_none());
     panel(&mut harness).state.counts[champion_kind] -= 2;
     harness.get_by_label("New game").click();
-    harness.run();
+    harness.run_settled();
     let battle = panel(&mut harness).battle.clone().expect("a game");
     assert_eq!(battle.stage, Stage::Commands);
     // Click the champion, then a square four rows ahead: it moves there.
@@ -48,7 +48,7 @@ fn a_squad_over_budget_is_refused_and_a_game_is_played_by_clicks() {
     panel(&mut harness).play(Step::EndTurn);
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let answered = panel(&mut harness).battle.clone().unwrap();
     assert_eq!(answered.to_move, 0, "the computer played its turn");
     assert!(answered.turn >= 2);
@@ -57,7 +57,7 @@ fn a_squad_over_budget_is_refused_and_a_game_is_played_by_clicks() {
     assert!(saved.steps.len() >= 3);
     let restored = CurioApp::with_state(AppState::showing::<ConquestPanel>().with::<ConquestPanel>(&saved), None);
     let mut restored = harness_of(restored);
-    restored.run();
+    restored.run_settled();
     let again = panel(&mut restored).battle.clone().unwrap();
     assert_eq!(again.snapshot(), answered.snapshot());
 }
@@ -70,9 +70,9 @@ fn harness_of(app: CurioApp) -> egui_kittest::Harness<'static, CurioApp> {
 fn a_game_played_to_its_end_replays_step_by_step() {
     let state = ConquestPanelState { opponent: "greedy".into(), ..ConquestPanelState::default() };
     let mut harness = harness(conquest_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("New game").click();
-    harness.run();
+    harness.run_settled();
     // The person passes every turn; the greedy computer wins.
     for _ in 0..400 {
         let Some(battle) = panel(&mut harness).battle.clone() else { break };
@@ -86,19 +86,19 @@ fn a_game_played_to_its_end_replays_step_by_step() {
         harness.step();
         settle(&mut harness);
     }
-    harness.run();
+    harness.run_settled();
     let battle = panel(&mut harness).battle.clone().unwrap();
     assert_eq!(battle.ending, Some(curio::conquest::Ending::Won(1)));
     assert!(panel(&mut harness).status().contains("The computer wins"));
     assert!(harness.get_all_by_label("replay step").next().is_some());
     panel(&mut harness).replay = Some(0);
-    harness.run();
+    harness.run_settled();
     assert_eq!(panel(&mut harness).replay, Some(0));
 }
 
 fn started() -> ConquestPanelState {
     let mut app = harness(conquest_app(ConquestPanelState { opponent: "greedy".into(), ..ConquestPanelState::default() }));
-    app.run();
+    app.run_settled();
     panel(&mut app).new_game();
     panel(&mut app).state.clone()
 }

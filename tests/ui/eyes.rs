@@ -2,7 +2,7 @@
 //! eyes, a click adds an eye and a right-click takes one away, the eyes survive a restart, and
 //! snapshots at 1280x800 and 800x600.
 
-use crate::common::{harness, snapshot_app};
+use crate::common::{harness, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::eyes::{EyesPanel, EyesPanelState};
 use curio::app::state::AppState;
@@ -16,7 +16,7 @@ fn eyes_app(state: EyesPanelState) -> CurioApp {
 /// The canvas's size and its top-left corner on the window, from where the panel drew its eyes.
 fn canvas(harness: &mut egui_kittest::Harness<'static, CurioApp>) -> (Vec2, Pos2) {
     harness.event(Event::PointerMoved(Pos2::new(0.0, 0.0)));
-    harness.run();
+    harness.run_settled();
     let look = harness.state_mut().panel_mut::<EyesPanel>().look.expect("the pointer was seen");
     let corner = Pos2::new(-look[0] as f32, -look[1] as f32);
     // The canvas runs to the window's right and bottom edges, less a margin.
@@ -27,23 +27,23 @@ fn canvas(harness: &mut egui_kittest::Harness<'static, CurioApp>) -> (Vec2, Pos2
 /// Presses and releases `button` at `pos` in one frame, as a quick click.
 fn click(harness: &mut egui_kittest::Harness<'static, CurioApp>, pos: Pos2, button: PointerButton) {
     harness.event(Event::PointerMoved(pos));
-    harness.run();
+    harness.run_settled();
     harness.event(Event::PointerButton { pos, button, pressed: true, modifiers: Modifiers::NONE });
     harness.event(Event::PointerButton { pos, button, pressed: false, modifiers: Modifiers::NONE });
-    harness.run();
+    harness.run_settled();
 }
 
 #[test]
 fn pupils_follow_the_pointer_anywhere_on_the_window_and_stay_in_their_eyes() {
     let mut harness = harness(eyes_app(EyesPanelState::default()));
-    harness.run();
+    harness.run_settled();
     let (size, corner) = canvas(&mut harness);
     let shown: Vec<Eye> = harness.state_mut().panel_mut::<EyesPanel>().eyes_in(size);
     assert_eq!(shown.len(), 2);
     // Over the controls, far left of the canvas: both pupils look left, as far as they go.
     for pointer in [Pos2::new(5.0, 300.0), corner + Vec2::new(size.x - 4.0, 4.0)] {
         harness.event(Event::PointerMoved(pointer));
-        harness.run();
+        harness.run_settled();
         let look = harness.state_mut().panel_mut::<EyesPanel>().look.expect("looking");
         assert_eq!(look, [f64::from(pointer.x - corner.x), f64::from(pointer.y - corner.y)]);
         for eye in &shown {
@@ -59,7 +59,7 @@ fn pupils_follow_the_pointer_anywhere_on_the_window_and_stay_in_their_eyes() {
 #[test]
 fn a_click_adds_an_eye_a_right_click_takes_it_away_and_they_survive_a_restart() {
     let mut harness = harness(eyes_app(EyesPanelState::default()));
-    harness.run();
+    harness.run_settled();
     let (size, corner) = canvas(&mut harness);
     let spot = corner + Vec2::new(size.x * 0.2, size.y * 0.25);
     click(&mut harness, spot, PointerButton::Primary);

@@ -2,7 +2,7 @@
 //! removes points, the searches run as jobs whose table draws its triangle, export equals the
 //! CLI's, and snapshots with the field on the GPU and on the CPU.
 
-use crate::common::{drag, harness, settle, snapshot_app};
+use crate::common::{drag, harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::fermat::{FermatMode, FermatPanel, FermatPanelState};
 use curio::app::state::AppState;
@@ -19,13 +19,13 @@ fn click_at(harness: &mut Harness<'static, CurioApp>, pos: Pos2, button: Pointer
     harness.event(Event::PointerMoved(pos));
     harness.event(Event::PointerButton { pos, button, pressed: true, modifiers: Modifiers::NONE });
     harness.event(Event::PointerButton { pos, button, pressed: false, modifiers: Modifiers::NONE });
-    harness.run();
+    harness.run_settled();
 }
 
 #[test]
 fn dragging_a_vertex_moves_the_point_and_its_sum() {
     let mut harness = harness(fermat_app(FermatPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("PA + PB + PC = 10.909798");
     let handle = harness.get_by_label("vertex C").rect().center();
     drag(&mut harness, handle, handle + Vec2::new(0.0, 60.0), PointerButton::Primary);
@@ -42,10 +42,10 @@ fn a_wide_angle_says_the_point_is_its_vertex_and_a_degenerate_triangle_is_report
     let state =
         FermatPanelState { vertices: [[1.0, 1.0], [9.0, 1.0], [5.0, 2.0]], ..FermatPanelState::default() };
     let mut harness = harness(fermat_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("the angle at C is 120° or more");
     harness.state_mut().panel_mut::<FermatPanel>().state.vertices = [[1.0, 1.0], [5.0, 5.0], [9.0, 9.0]];
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("the three vertices lie on one line");
 }
 
@@ -53,7 +53,7 @@ fn a_wide_angle_says_the_point_is_its_vertex_and_a_degenerate_triangle_is_report
 fn median_mode_adds_a_point_by_click_and_removes_one_by_right_click() {
     let state = FermatPanelState { mode: FermatMode::Median, ..FermatPanelState::default() };
     let mut harness = harness(fermat_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("median = (");
     let before = harness.state_mut().panel_mut::<FermatPanel>().state.points.len();
     // An empty spot of the canvas: beside point 1, a few handles away.
@@ -71,13 +71,13 @@ fn median_mode_adds_a_point_by_click_and_removes_one_by_right_click() {
 fn a_torricelli_search_fills_the_table_and_a_row_draws_its_triangle() {
     let state = FermatPanelState { torricelli_limit: 1000, pe299_limit: 100, ..FermatPanelState::default() };
     let mut harness = harness(fermat_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Search").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("p + q + r ≤ 1000: sum of distinct sums");
     harness.get_by_label("784").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("p, q, r = 195, 264, 325; sides a, b, c = 511, 455, 399");
     let panel = harness.state_mut().panel_mut::<FermatPanel>();
     let vertices = panel.state.triangle();
@@ -87,7 +87,7 @@ fn a_torricelli_search_fills_the_table_and_a_row_draws_its_triangle() {
     assert!((a / c - 511.0 / 399.0).abs() < 1e-9, "{a} {c}");
     harness.get_by_role_and_label(Role::Button, "Count").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("b + d < 100: 92 triples");
     // The results are kept apart from the settings, and come back after a restart.
     let results = harness.state().results();
@@ -111,7 +111,7 @@ fn gui_export_is_identical_to_cli_render() {
         ..FermatPanelState::default()
     };
     let mut harness = harness(fermat_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Export").click();
     settle(&mut harness);
     let message = harness.state_mut().panel_mut::<FermatPanel>().export_message().cloned();

@@ -2,7 +2,7 @@
 //! click would make, the computer answers in the background and can be cancelled, undo and
 //! redo, records saved and loaded, and a snapshot.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::go::{GoPanel, GoPanelState, Opponent};
 use curio::app::state::AppState;
@@ -23,7 +23,7 @@ fn click_board(harness: &mut egui_kittest::Harness<'static, CurioApp>, at: Point
     let board = harness.state_mut().panel_mut::<GoPanel>().board_rect().expect("the board is drawn");
     let pos = GoPanel::to_screen(board, at);
     harness.event(Event::PointerMoved(pos));
-    harness.run();
+    harness.run_settled();
     harness.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE });
     harness.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
     harness.step();
@@ -32,10 +32,10 @@ fn click_board(harness: &mut egui_kittest::Harness<'static, CurioApp>, at: Point
 #[test]
 fn clicks_place_stones_in_turn_and_undo_redo_them() {
     let mut harness = harness(go_app(hotseat()));
-    harness.run();
+    harness.run_settled();
     click_board(&mut harness, Point::new(20_000, 20_000));
     click_board(&mut harness, Point::new(40_000, 40_000));
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<GoPanel>();
     let stones = panel.game.position.stones().to_vec();
     assert_eq!(stones.len(), 2, "{:?}", panel.message);
@@ -44,10 +44,10 @@ fn clicks_place_stones_in_turn_and_undo_redo_them() {
     let scale = 65_536.0 / panel.board_rect().unwrap().width() as f64;
     assert!(((stones[0].at.x - 20_000) as f64).abs() <= scale && ((stones[0].at.y - 20_000) as f64).abs() <= scale);
     harness.get_by_role_and_label(Role::Button, "Undo").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state_mut().panel_mut::<GoPanel>().game.position.stones().len(), 1);
     harness.get_by_role_and_label(Role::Button, "Redo").click();
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<GoPanel>();
     assert_eq!(panel.game.position.stones().len(), 2);
     assert_eq!(panel.state.record, panel.game.record());
@@ -56,7 +56,7 @@ fn clicks_place_stones_in_turn_and_undo_redo_them() {
 #[test]
 fn a_click_on_a_stone_touches_it_instead() {
     let mut harness = harness(go_app(hotseat()));
-    harness.run();
+    harness.run_settled();
     click_board(&mut harness, Point::new(30_000, 30_000));
     click_board(&mut harness, Point::new(30_500, 30_000));
     let panel = harness.state_mut().panel_mut::<GoPanel>();
@@ -69,12 +69,12 @@ fn a_click_on_a_stone_touches_it_instead() {
 fn the_computer_answers_in_the_background_and_cancel_stops_it() {
     let state = GoPanelState { opponent: Opponent::ComputerWhite, playouts: 50, ..GoPanelState::default() };
     let mut harness = harness(go_app(state));
-    harness.run();
+    harness.run_settled();
     click_board(&mut harness, Point::new(30_000, 30_000));
     harness.step();
     assert!(harness.state_mut().panel_mut::<GoPanel>().is_busy_thinking());
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<GoPanel>();
     assert_eq!(panel.game.position.stones().len(), 2);
     assert_eq!(panel.game.to_move, Colour::Black);
@@ -96,21 +96,21 @@ fn records_save_and_load() {
     let path = folder.path().join("game.txt");
     let state = GoPanelState { record_path: path.display().to_string(), ..hotseat() };
     let mut harness = harness(go_app(state));
-    harness.run();
+    harness.run_settled();
     click_board(&mut harness, Point::new(20_000, 20_000));
     harness.get_by_role_and_label(Role::Button, "Save").click();
-    harness.run();
+    harness.run_settled();
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.starts_with("eugo 1\n") && saved.contains("\nB "));
     harness.get_by_role_and_label(Role::Button, "New game").click();
-    harness.run();
+    harness.run_settled();
     assert!(harness.state_mut().panel_mut::<GoPanel>().game.position.stones().is_empty());
     harness.get_by_role_and_label(Role::Button, "Load").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state_mut().panel_mut::<GoPanel>().game.record(), saved);
     std::fs::write(&path, "eugo 1\nradius 1724\nkomi 0.5\nB 1 1\n").unwrap();
     harness.get_by_role_and_label(Role::Button, "Load").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("line 4: a stone at (1, 1) would not lie fully on the board");
 }
 

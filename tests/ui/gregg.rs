@@ -2,7 +2,7 @@
 //! phonemes, the debug overlay and rules-only switch by label, export is identical to the CLI's,
 //! settings survive a restart, and snapshots at a normal and a small size.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::gregg::{GreggPanel, GreggPanelState};
 use curio::app::state::AppState;
@@ -21,13 +21,13 @@ fn with_text(text: &str) -> GreggPanelState {
 #[test]
 fn typing_updates_the_page_and_counts_sources() {
     let mut harness = harness(gregg_app(with_text("cake")));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("1 words: 0 brief forms, 0 dictionary, 1 rules");
     harness.get_by_role_and_label(Role::MultilineTextInput, "Text").click();
-    harness.run();
+    harness.run_settled();
     harness.key_press(eframe::egui::Key::End);
     harness.get_by_role_and_label(Role::MultilineTextInput, "Text").type_text(" the church");
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<GreggPanel>().text, "cake the church");
     harness.get_by_label_contains("3 words: 1 brief forms, 1 dictionary, 1 rules");
     let page = harness.state_mut().panel_mut::<GreggPanel>().page().expect("a page").clone();
@@ -38,7 +38,7 @@ fn typing_updates_the_page_and_counts_sources() {
 #[test]
 fn clicking_a_word_shows_its_outline_source_and_phonemes() {
     let mut harness = harness(gregg_app(with_text("the cake")));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("Hover or click a word on the page.");
     let center = harness.state_mut().panel_mut::<GreggPanel>().word_center(1).expect("word drawn");
     harness.event(Event::PointerMoved(center));
@@ -54,7 +54,7 @@ fn clicking_a_word_shows_its_outline_source_and_phonemes() {
         pressed: false,
         modifiers: Modifiers::NONE,
     });
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state_mut().panel_mut::<GreggPanel>().selected, Some(1));
     assert!(harness.query_all_by_label("kak").count() >= 1);
     harness.get_by_label("rules (CMU phonemes)");
@@ -64,10 +64,10 @@ fn clicking_a_word_shows_its_outline_source_and_phonemes() {
 #[test]
 fn debug_overlay_and_rules_only_switch_by_label() {
     let mut harness = harness(gregg_app(with_text("the church")));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("debug overlay").click();
     harness.get_by_label("rules only").click();
-    harness.run();
+    harness.run_settled();
     let settings = harness.state().state().settings::<GreggPanel>();
     assert!(settings.style.debug);
     assert!(settings.rules_only);
@@ -83,7 +83,7 @@ fn gui_export_is_identical_to_cli_export() {
     state.style.unit = 12.0;
     state.export_path = gui_file.display().to_string();
     let mut harness = harness(gregg_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Export").click();
     settle(&mut harness);
     let message = harness.state_mut().panel_mut::<GreggPanel>().export_message().cloned();

@@ -2,7 +2,7 @@
 //! by dragging (and an illegal drop refused), the table against search, 4-peg searches in the
 //! background, and snapshots.
 
-use crate::common::{drag, harness, settle, snapshot_app};
+use crate::common::{drag, harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::hanoi::{HanoiPanel, HanoiPanelState};
 use curio::app::state::AppState;
@@ -18,15 +18,15 @@ fn hanoi_app(state: HanoiPanelState) -> CurioApp {
 #[test]
 fn solving_from_a_set_up_position_reaches_the_target_in_the_optimum() {
     let mut harness = harness(hanoi_app(HanoiPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("set up").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("set up").type_text("01210");
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Set").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Solve from here").click();
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<HanoiPanel>();
     let start = Position::parse("01210", 3, 5).unwrap();
     let optimum = three::distance(&start, &Position::tower(3, 5, 2));
@@ -37,14 +37,14 @@ fn solving_from_a_set_up_position_reaches_the_target_in_the_optimum() {
     }
     assert_eq!(panel.position, Position::tower(3, 5, 2));
     assert_eq!(panel.state.moves_made, optimum);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains(&format!("{optimum} moves made from 01210"));
 }
 
 #[test]
 fn a_disk_is_dragged_to_a_peg_and_an_illegal_drop_is_refused() {
     let mut harness = harness(hanoi_app(HanoiPanelState::default()));
-    harness.run();
+    harness.run_settled();
     let board = harness.state_mut().panel_mut::<HanoiPanel>().board_rect().expect("the board is drawn");
     let column = board.width() / 3.0;
     let at = |peg: f32| eframe::egui::Pos2::new(board.left() + column * (peg + 0.5), board.bottom() - 20.0);
@@ -65,11 +65,11 @@ fn a_disk_is_dragged_to_a_peg_and_an_illegal_drop_is_refused() {
 fn the_table_is_searched_in_the_background() {
     let state = HanoiPanelState { pegs: 4, disks: 6, position: "000000".into(), start: "000000".into(), ..HanoiPanelState::default() };
     let mut harness = harness(hanoi_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Search the optimum of each n").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<HanoiPanel>();
     let (pegs, found) = panel.searched.clone().expect("searched");
     assert_eq!(pegs, 4);
@@ -77,7 +77,7 @@ fn the_table_is_searched_in_the_background() {
     harness.get_by_role_and_label(Role::Button, "Search every position from here").click();
     harness.step();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let report = harness.state_mut().panel_mut::<HanoiPanel>().report.clone().expect("report");
     assert_eq!(report.positions, 4096);
     assert_eq!(report.to_perfect[3], 17);
@@ -104,11 +104,11 @@ fn the_panels_export_is_the_same_file_as_the_cli_render() {
         ..HanoiPanelState::default()
     };
     let mut harness = harness(hanoi_app(state));
-    harness.run();
+    harness.run_settled();
     let ctx = harness.ctx.clone();
     harness.state_mut().panel_mut::<HanoiPanel>().start_export(&ctx);
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     let message = harness.state_mut().panel_mut::<HanoiPanel>().export_message().cloned();
     assert!(matches!(message, Some(Ok(_))), "{message:?}");
     let from_cli = folder.path().join("cli.svg");
@@ -131,9 +131,9 @@ fn hanoi_panel_four_pegs_snapshot() {
 fn solving_to_a_set_up_goal_position() {
     let state = HanoiPanelState { goal: "21012".into(), ..HanoiPanelState::default() };
     let mut harness = harness(hanoi_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Solve from here").click();
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<HanoiPanel>();
     let goal = Position::parse("21012", 3, 5).unwrap();
     assert_eq!(panel.plan.len() as u64, three::distance(&Position::tower(3, 5, 0), &goal));

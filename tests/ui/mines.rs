@@ -1,7 +1,7 @@
 //! The Minesweeper panel: play, Step and Hint with reasons, refinements, import and export,
 //! benchmarks (plain and paired), zoom and pan of big boards, the game window, and snapshots.
 
-use crate::common::{drag, harness, harness_with, settle, snapshot_app};
+use crate::common::{drag, harness, harness_with, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::mines::{MinesPanel, MinesPanelState, SavedBenchmark};
 use curio::app::state::AppState;
@@ -123,9 +123,9 @@ fn mines_app(level: &str) -> CurioApp {
 #[test]
 fn mines_panel_steps_with_a_reason_and_plays_to_the_end() {
     let mut harness = harness(mines_app("beginner"));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Step").click();
-    harness.run();
+    harness.run_settled();
     let first = *harness.state_mut().panel_mut::<MinesPanel>().last_move().expect("a move");
     assert_eq!(first.reason.rule, curio::mines::MoveRule::FirstClick);
     harness.get_by_label_contains("last move: row 0, column 0");
@@ -135,14 +135,14 @@ fn mines_panel_steps_with_a_reason_and_plays_to_the_end() {
             break;
         }
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
     }
     assert_ne!(
         harness.state_mut().panel_mut::<MinesPanel>().game().status(),
         curio::mines::GameStatus::Playing
     );
     harness.get_by_role_and_label(Role::Button, "New game").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(
         harness.state_mut().panel_mut::<MinesPanel>().game().status(),
         curio::mines::GameStatus::Playing
@@ -162,21 +162,21 @@ fn mines_panel_steps_with_a_reason_and_plays_to_the_end() {
 fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
     use curio::mines::policy::Refinement;
     let mut harness = harness(mines_app("300x200/9000"));
-    harness.run();
+    harness.run_settled();
     assert!(harness.state_mut().panel_mut::<MinesPanel>().solver().disabled().is_empty());
     harness.get_by_label("lookahead").click();
-    harness.run();
+    harness.run_settled();
     assert!(!harness.state_mut().panel_mut::<MinesPanel>().state.lookahead);
     assert_eq!(
         harness.state_mut().panel_mut::<MinesPanel>().solver().disabled(),
         vec![Refinement::Lookahead]
     );
     harness.get_by_label("endgame search").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("50/50 first").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("isolated regions").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(
         harness.state_mut().panel_mut::<MinesPanel>().solver().disabled(),
         vec![Refinement::Endgame, Refinement::Lookahead, Refinement::FiftyFifty, Refinement::Regions]
@@ -185,7 +185,7 @@ fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
         harness.get_by_role_and_label(Role::Button, "Step").click();
         settle(&mut harness);
     }
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<MinesPanel>();
     assert!(panel.last_move().is_some(), "the background move was played");
     assert!(panel.game().cells().iter().any(|c| matches!(c, curio::mines::Cell::Revealed(_))));
@@ -196,23 +196,23 @@ fn mines_solver_refinements_toggle_and_big_boards_step_in_the_background() {
 #[test]
 fn a_new_game_of_another_size_drops_the_old_analysis() {
     let mut harness = harness(mines_app("intermediate"));
-    harness.run();
+    harness.run_settled();
     for _ in 0..3 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
     }
     harness.get_by_label_contains("certain safe");
     for level in ["expert", "beginner"] {
         harness.state_mut().panel_mut::<MinesPanel>().state.level = level.to_string();
         harness.get_by_role_and_label(Role::Button, "New game").click();
-        harness.run();
+        harness.run_settled();
         let panel = harness.state_mut().panel_mut::<MinesPanel>();
         assert!(panel.game().cells().iter().all(|c| *c == curio::mines::Cell::Covered));
         assert!(panel.analysis().is_none(), "no analysis of an untouched board");
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
     }
     assert_eq!(harness.state_mut().panel_mut::<MinesPanel>().game().cells().len(), 81);
 }
@@ -222,7 +222,7 @@ fn a_new_game_of_another_size_drops_the_old_analysis() {
 fn wait_for_import(harness: &mut Harness<'static, CurioApp>) {
     settle(harness);
     assert!(!harness.state_mut().panel_mut::<MinesPanel>().is_importing(), "the import did not finish");
-    harness.run();
+    harness.run_settled();
 }
 
 /// Export writes the mines too, so importing the file plays on the same game; a board without
@@ -233,20 +233,20 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let path = dir.path().join("board.txt");
     let mut harness = harness(mines_app("expert"));
-    harness.run();
+    harness.run_settled();
     for _ in 0..4 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
     }
     harness.state_mut().panel_mut::<MinesPanel>().state.board_path = path.display().to_string();
     harness.get_by_role_and_label(Role::Button, "Export board").click();
-    harness.run();
+    harness.run_settled();
     let exported = std::fs::read_to_string(&path).expect("exported board");
     let original = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     assert_eq!(exported.matches('*').count(), 99, "every mine is marked");
 
     harness.get_by_role_and_label(Role::Button, "Import").click();
-    harness.run();
+    harness.run_settled();
     let imported = harness.state_mut().panel_mut::<MinesPanel>().game().clone();
     assert_eq!(imported.cells(), original.cells());
     assert_eq!(imported.mine_layout(), original.mine_layout(), "the same game");
@@ -337,7 +337,7 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
     // And it plays on: Step never loses on a move the solver called certain.
     for _ in 0..30 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
         let panel = harness.state_mut().panel_mut::<MinesPanel>();
         if panel.game().status() == curio::mines::GameStatus::Lost {
             let last = panel.last_move().expect("the losing move");
@@ -350,10 +350,10 @@ fn imported_boards_are_played_on_a_layout_that_fits() {
 #[test]
 fn mines_panel_reports_a_bad_level_inline() {
     let mut harness = harness(mines_app("beginner"));
-    harness.run();
+    harness.run_settled();
     harness.state_mut().panel_mut::<MinesPanel>().state.level = "5x5/30".to_string();
     harness.get_by_role_and_label(Role::Button, "New game").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("mines = 30 is out of range");
 }
 
@@ -366,10 +366,10 @@ fn run_benchmark(harness: &mut Harness<'static, CurioApp>) {
 #[test]
 fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     let mut harness = harness(mines_app("beginner"));
-    harness.run();
+    harness.run_settled();
     // The settings fold out; a changed value is marked and used by the solver.
     harness.get_by_label("solver settings").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("lookahead cut-off");
     harness.get_by_label("off-frontier cut-off");
     let panel = harness.state_mut().panel_mut::<MinesPanel>();
@@ -378,11 +378,11 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     panel.state.bench_games = 200;
     assert_eq!(panel.solver().endgame.map(|limits| limits.max_layouts), Some(10));
     assert_eq!(panel.solver().lookahead.map(|settings| settings.off_frontier_cutoff), Some(0.5));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("solver settings (changed)");
     harness.get_by_label("paired with the default solver").click();
     run_benchmark(&mut harness);
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<MinesPanel>();
     let comparison = panel.comparison().cloned().expect("a paired run");
     assert_eq!(comparison.candidate.tuning.endgame_layouts, 10);
@@ -401,7 +401,7 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     let mut app = CurioApp::with_state(restored, None);
     app.restore_results(&serde_json::from_str(&results).expect("results load"));
     let mut restarted = crate::common::harness(app);
-    restarted.run();
+    restarted.run_settled();
     restarted.get_by_label_contains("candidate − baseline:");
     assert_eq!(restarted.state_mut().panel_mut::<MinesPanel>().comparison(), Some(&comparison));
     // Settings out of range in a hand-edited file fall back to the defaults.
@@ -410,21 +410,21 @@ fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
         restarted.state_mut().panel_mut::<MinesPanel>().solver().tuning(),
         curio::mines::Tuning::default()
     );
-    restarted.run();
+    restarted.run_settled();
     restarted.get_by_label_contains("cutoff must be above 0 and at most 1, not 7; the defaults are used");
 }
 
 #[test]
 fn mines_benchmark_runs_as_a_job() {
     let mut harness = harness(mines_app("beginner"));
-    harness.run();
+    harness.run_settled();
     harness.state_mut().panel_mut::<MinesPanel>().state.bench_games = 300;
     run_benchmark(&mut harness);
     let result = harness.state_mut().panel_mut::<MinesPanel>().bench_result().cloned().expect("finished");
     let result = result.expect("benchmark ok");
     assert_eq!(result.games, 300);
     assert!(result.ci95[0] <= result.win_rate && result.win_rate <= result.ci95[1]);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains(" per won game; ");
     harness.get_by_label_contains("stated chances against outcomes: ");
     // The chart keeps the finished run's curve, ending at its final rate.
@@ -440,7 +440,7 @@ fn mines_benchmark_runs_as_a_job() {
     let mut app = CurioApp::with_state(restored, None);
     app.restore_results(&serde_json::from_str(&serde_json::to_string(&results).unwrap()).unwrap());
     let mut restarted = crate::common::harness(app);
-    restarted.run();
+    restarted.run_settled();
     restarted.get_by_label_contains(" per won game; ");
     restarted.get_by_label_contains("stated chances against outcomes: ");
     let panel = restarted.state_mut().panel_mut::<MinesPanel>();
@@ -510,7 +510,7 @@ fn click_at(
     harness.event(Event::PointerMoved(pos));
     harness.event(Event::PointerButton { pos, button, pressed: true, modifiers: Modifiers::NONE });
     harness.event(Event::PointerButton { pos, button, pressed: false, modifiers: Modifiers::NONE });
-    harness.run();
+    harness.run_settled();
 }
 
 #[test]
@@ -525,7 +525,7 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
         .with_size(window_size(config))
         .with_context_setup(curio::app::theme::install_fonts)
         .build_ui_state(|ui, window: &mut MinesWindow| window.draw(ui), window);
-    harness.run();
+    harness.run_settled();
     let cell_centre = |row: usize, column: usize| {
         eframe::egui::pos2(4.0 + (column as f32 + 0.5) * CELL, 48.0 + (row as f32 + 0.5) * CELL)
     };
@@ -555,7 +555,7 @@ fn mines_window_plays_by_mouse_and_logs_finished_games() {
     assert!(entry["board"].as_str().expect("board").starts_with("mines=10\n"));
     // The face starts the next game.
     harness.get_by_label("New game").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().game().status(), GameStatus::Playing);
     assert_eq!(harness.state().game().seed(), 12);
 }
@@ -579,14 +579,14 @@ fn step_big_board(harness: &mut Harness<'static, CurioApp>) {
     // One frame for the click: the analysis may end in the next few, which keep repainting.
     harness.step();
     settle(harness);
-    harness.run();
+    harness.run_settled();
     assert!(harness.state_mut().panel_mut::<MinesPanel>().analysis().is_some());
 }
 
 /// The cell named by the board's hover text at `pos`, as (row, column).
 fn hovered_cell(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2) -> (usize, usize) {
     harness.event(eframe::egui::Event::PointerMoved(pos));
-    harness.run();
+    harness.run_settled();
     // The hover text's window and its label both carry it.
     let node = harness.query_all_by_label_contains("P(mine)").next().expect("hover text");
     let text = egui_kittest::kittest::NodeT::accesskit_node(&node).label().expect("hover text");
@@ -606,7 +606,7 @@ fn wheel_at(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2, l
         source: MouseWheelSource::Unknown,
         modifiers: Modifiers::NONE,
     });
-    harness.run();
+    harness.run_settled();
 }
 
 /// A board too big to read whole is zoomed in about the pointer (once it covers the view, the
@@ -616,7 +616,7 @@ fn wheel_at(harness: &mut Harness<'static, CurioApp>, pos: eframe::egui::Pos2, l
 fn big_boards_zoom_about_the_pointer_and_pan() {
     use eframe::egui::{PointerButton, pos2};
     let mut harness = board_harness(mines_app("400x300/20000"));
-    harness.run();
+    harness.run_settled();
     step_big_board(&mut harness);
     // Near the top left of the board, where zooming about the view's centre would lose it.
     let pointer = pos2(600.0, 190.0);
@@ -645,13 +645,13 @@ fn big_boards_zoom_about_the_pointer_and_pan() {
         curio::mines::GameStatus::Playing
     );
     harness.get_by_role_and_label(Role::Button, "Fit").click();
-    harness.run();
+    harness.run_settled();
     assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
     assert_eq!(hovered_cell(&mut harness, pointer), fitted);
     wheel_at(&mut harness, pointer, 3.0);
     assert!(!harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
     harness.get_by_role_and_label(Role::Button, "New game").click();
-    harness.run();
+    harness.run_settled();
     assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().is_fitted());
 }
 
@@ -669,18 +669,18 @@ fn texture_ids(harness: &Harness<'static, CurioApp>, name: &str) -> Vec<eframe::
 #[test]
 fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
     let mut harness = board_harness(mines_app("400x300/20000"));
-    harness.run();
+    harness.run_settled();
     assert!(!harness.state_mut().panel_mut::<MinesPanel>().heatmap_on_gpu());
     let untouched = texture_ids(&harness, "mines-board");
     assert_eq!(untouched.len(), 1, "{untouched:?}");
-    harness.run();
+    harness.run_settled();
     assert_eq!(texture_ids(&harness, "mines-board"), untouched);
     step_big_board(&mut harness);
     let analysed = texture_ids(&harness, "mines-board");
     assert_eq!(analysed.len(), 1, "{analysed:?}");
     assert_ne!(analysed, untouched, "the board changed");
     for _ in 0..3 {
-        harness.run();
+        harness.run_settled();
         assert_eq!(texture_ids(&harness, "mines-board"), analysed);
     }
     // Zoomed in to fewer cells than that, the board is drawn cell by cell and the texture goes.
@@ -690,6 +690,6 @@ fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
     assert!(harness.state_mut().panel_mut::<MinesPanel>().zoom().factor > 4.0);
     assert!(texture_ids(&harness, "mines-board").is_empty());
     harness.get_by_role_and_label(Role::Button, "Fit").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(texture_ids(&harness, "mines-board").len(), 1);
 }

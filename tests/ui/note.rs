@@ -2,7 +2,7 @@
 //! you type with the matched words highlighted, open a result and save it in place, a draft kept
 //! across a restart, and snapshots.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::note::{NotePanel, NotePanelState};
 use curio::app::state::AppState;
@@ -25,9 +25,9 @@ fn a_note_typed_and_saved_is_found_opened_and_edited_in_place() {
     settle(&mut harness);
     assert_eq!(harness.state_mut().panel_mut::<NotePanel>().notes().len(), 1);
     harness.get_by_role(Role::MultilineTextInput).click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_role(Role::MultilineTextInput).type_text("Phone Ashley about the trip\n");
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state_mut().panel_mut::<NotePanel>().state.draft, "Phone Ashley about the trip\n");
     harness.get_by_role_and_label(Role::Button, "Save").click();
     settle(&mut harness);
@@ -42,11 +42,11 @@ fn a_note_typed_and_saved_is_found_opened_and_edited_in_place() {
     assert!(harness.state_mut().panel_mut::<NotePanel>().state.draft.is_empty());
     // Search as you type: the result shows the note with its words marked; clicking opens it.
     harness.get_by_label("search").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("search").type_text("ashley phone");
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("Phone Ashley").click();
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<NotePanel>();
     assert_eq!(panel.state.editing.as_deref(), Some(saved.as_str()));
     assert_eq!(panel.state.draft, "Phone Ashley about the trip\n");
@@ -68,7 +68,7 @@ fn the_draft_survives_a_restart_and_an_empty_note_is_not_saved() {
     let mut harness = harness(note_app(empty));
     settle(&mut harness);
     harness.get_by_role_and_label(Role::Button, "Save").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("nothing to save: the note is empty");
     assert_eq!(std::fs::read_dir(folder.path()).unwrap().count(), 0);
     let saved: AppState =

@@ -1,7 +1,7 @@
 //! The Puzlogic panel: solutions counted and the search stepped through, the write-up's level 3
 //! played by hand to "solved", a wrong placement flagged, a bad text named, and a snapshot.
 
-use crate::common::{harness, snapshot_app};
+use crate::common::{harness, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::puzlogic::{PuzlogicPanel, PuzlogicPanelState};
 use curio::app::state::AppState;
@@ -15,20 +15,20 @@ fn puzlogic_app(state: PuzlogicPanelState) -> CurioApp {
 #[test]
 fn counting_proves_level_three_unique_and_the_search_steps() {
     let mut harness = harness(puzlogic_app(PuzlogicPanelState::default()));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Count solutions").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("one solution, proven unique");
     let panel = harness.state_mut().panel_mut::<PuzlogicPanel>();
     let (_, trace) = panel.solved.clone().expect("a trace");
     panel.step = trace.len();
-    harness.run();
+    harness.run_settled();
 }
 
 #[test]
 fn level_three_played_by_hand() {
     let mut harness = harness(puzlogic_app(PuzlogicPanelState::default()));
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<PuzlogicPanel>();
     // The solution's moves, each by picking the piece from the tray and clicking the cell.
     for (r, c, v) in [(0, 0, 4), (0, 2, 6), (1, 3, 5), (2, 4, 4), (3, 1, 5), (4, 4, 6)] {
@@ -37,7 +37,7 @@ fn level_three_played_by_hand() {
         panel.click_cell(r, c);
     }
     assert!(panel.tray().is_empty());
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("solved!");
     // A wrong placement is allowed and flagged: a 5 in row 0, which holds a given 5.
     let panel = harness.state_mut().panel_mut::<PuzlogicPanel>();
@@ -54,9 +54,9 @@ fn level_three_played_by_hand() {
 fn a_bad_text_is_named() {
     let state = PuzlogicPanelState { text: "_ x\npieces: 1 2\n".into(), ..PuzlogicPanelState::default() };
     let mut harness = harness(puzlogic_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Read text").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("line 1, column 3: 'x' is not");
 }
 
@@ -77,7 +77,7 @@ fn the_game_window_plays_by_dragging_and_logs_what_it_shows_and_receives() {
         .with_size(WINDOW)
         .with_context_setup(curio::app::theme::install_fonts)
         .build_ui_state(|ui, window: &mut PuzlogicWindow| window.draw(ui), window);
-    harness.run();
+    harness.run_settled();
     let drag = |harness: &mut egui_kittest::Harness<'_, PuzlogicWindow>, from: Pos2, to: Pos2| {
         harness.event(Event::PointerMoved(from));
         harness.event(Event::PointerButton { pos: from, button: PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE });
@@ -100,9 +100,9 @@ fn the_game_window_plays_by_dragging_and_logs_what_it_shows_and_receives() {
         drag(&mut harness, from, to);
     }
     assert!(harness.state().is_solved(), "{:?}", harness.state().placed);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("Next").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().source(), Source::Level(4));
     let lines: Vec<serde_json::Value> = std::fs::read_to_string(&log).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["event"], "shown");
@@ -139,7 +139,7 @@ fn the_bot_reads_the_game_window_as_the_window_shows_it() {
             .with_context_setup(curio::app::theme::install_fonts)
             .renderer(renderer.take().unwrap_or_else(|| crate::common::gpu_renderer().unwrap().0))
             .build_ui_state(|ui, window: &mut PuzlogicWindow| window.draw(ui), window);
-        harness.run();
+        harness.run_settled();
         let image = harness.render().expect("the window renders");
         let (_, shown) = read(&image, &digits).unwrap_or_else(|error| panic!("{source:?}: {error}"));
         // The reading starts at the first row and column that hold a cell.
@@ -191,10 +191,10 @@ fn the_bot_pane_offers_puzlogic() {
     assert_eq!(state.kind(), Some(TargetKind::Program(&curio::bot::puzlogic::BUILTIN)));
     let app = CurioApp::with_state(AppState::showing::<BotPanel>().with::<BotPanel>(&BotPanelState::default()), None);
     let mut harness = crate::common::harness(app);
-    harness.run();
+    harness.run_settled();
     // The catalogue lists a "Puzlogic" panel too; the pane's choice comes after it.
     harness.get_all_by_label("Puzlogic").last().expect("the pane's game choice").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().panel(), "bot");
     assert_eq!(harness.state_mut().panel_mut::<BotPanel>().state.game, "puzlogic");
 }

@@ -1,7 +1,7 @@
 //! The Star panel: symbol, gallery, styles and views by label, export identical to the CLI's,
 //! settings across a restart, and snapshots.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::panels::PanelType;
 use curio::app::star::{StarPanel, StarPanelState, StarView};
@@ -24,7 +24,7 @@ fn fresh_app() -> CurioApp {
 #[test]
 fn star_panel_opens_by_default() {
     let mut harness = harness(fresh_app());
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().panel(), StarPanel::KEY);
     // The header names the panel shown, as the catalogue lists it.
     assert!(harness.query_all_by_label("Star polygons").count() >= 2);
@@ -34,21 +34,21 @@ fn star_panel_opens_by_default() {
 #[test]
 fn changing_n_and_d_by_label_updates_the_star() {
     let mut harness = harness(fresh_app());
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("n (tips)").set_value_accesskit(9.0);
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().n, 9);
     harness.get_by_role_and_label(Role::Slider, "d (density)").set_value_accesskit(4.0);
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().d, 4);
     harness.get_by_label_contains("{9/4}: single polygram");
     // Only valid d are offered: asking for more than floor((n-1)/2) is clamped.
     harness.get_by_role_and_label(Role::Slider, "d (density)").set_value_accesskit(40.0);
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().d, 4);
     // Lowering n pulls d back into range.
     harness.get_by_label("n (tips)").set_value_accesskit(5.0);
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().n, 5);
     assert_eq!(harness.state().state().settings::<StarPanel>().d, 2);
 }
@@ -60,10 +60,10 @@ fn gallery_marks_compounds_and_selects_on_click() {
     star.d = 1;
     let state = AppState::default().with::<StarPanel>(&star);
     let mut harness = harness(CurioApp::with_state(state, None));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("{12/5}");
     harness.get_by_label("{12/4} ◆").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().d, 4);
     harness.get_by_label_contains("compound of 4 × {3/1}");
 }
@@ -71,16 +71,16 @@ fn gallery_marks_compounds_and_selects_on_click() {
 #[test]
 fn style_and_view_switch_by_label() {
     let mut harness = harness(fresh_app());
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("density").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().figure.style, StarStyle::Density);
     harness.get_by_label_contains("density drawn on the CPU");
     harness.get_by_label("construction overlay").click();
-    harness.run();
+    harness.run_settled();
     assert!(harness.state().state().settings::<StarPanel>().figure.construction);
     harness.get_by_label("stellar dots").click();
-    harness.run();
+    harness.run_settled();
     assert_eq!(harness.state().state().settings::<StarPanel>().view, StarView::Stellar);
     harness.get_by_label("S(6, 4) = 73");
 }
@@ -92,7 +92,7 @@ fn gui_export_is_identical_to_cli_export() {
     let gui_file = dir.join("gui.svg");
     let cli_file = dir.join("cli.svg");
     let mut harness = harness(fresh_app());
-    harness.run();
+    harness.run_settled();
     harness.state_mut().panel_mut::<StarPanel>().state.export_path = gui_file.display().to_string();
     harness.get_by_role_and_label(Role::Button, "Export").click();
     let message = wait_for_export(&mut harness);
@@ -111,7 +111,7 @@ fn gui_export_is_identical_to_cli_export() {
 #[test]
 fn gui_export_reports_a_bad_path_inline() {
     let mut harness = harness(fresh_app());
-    harness.run();
+    harness.run_settled();
     harness.state_mut().panel_mut::<StarPanel>().state.export_path = "/no/such/folder/star.png".to_string();
     harness.get_by_role_and_label(Role::Button, "Export").click();
     let message = wait_for_export(&mut harness);

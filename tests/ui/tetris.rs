@@ -3,7 +3,7 @@
 //! progress, weights and runs load and save, the live board steps with the move's features,
 //! and snapshots at a normal and a small window.
 
-use crate::common::{harness, settle, snapshot_app};
+use crate::common::{harness, settle, snapshot_app, RunSettled};
 use curio::app::CurioApp;
 use curio::app::tetris::{EvolveSettings, LiveWeights, TetrisPanel, TetrisPanelState};
 use curio::app::state::AppState;
@@ -43,11 +43,11 @@ fn small_settings(generations: usize) -> TetrisPanelState {
 #[test]
 fn a_run_grows_its_history_and_resumes_after_a_restart() {
     let mut harness = harness(tetris_app(small_settings(3)));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("no run yet");
     harness.get_by_role_and_label(Role::Button, "Start new run").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("run done: 3 generations");
     harness.get_by_label_contains("generation 2: best");
     // The settings and the run as the app saves them on exit, read back by a new app.
@@ -60,11 +60,11 @@ fn a_run_grows_its_history_and_resumes_after_a_restart() {
     let mut app = CurioApp::with_state(AppState::showing::<TetrisPanel>().with::<TetrisPanel>(&saved), None);
     app.restore_results(&results);
     let mut harness = crate::common::harness(app);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("generation 2: best");
     harness.get_by_role_and_label(Role::Button, "Resume").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("run done: 5 generations");
     let resumed = harness.state_mut().panel_mut::<TetrisPanel>().state.run.clone().expect("a run");
     // Resuming in the app equals running 5 generations at once.
@@ -88,12 +88,12 @@ fn pause_stops_after_a_generation_and_cancel_drops_the_one_in_progress() {
     state.evolve.height = 10;
     state.evolve.games = 4;
     let mut harness = harness(tetris_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Start new run").click();
     harness.step();
     harness.get_by_role_and_label(Role::Button, "Pause").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("paused after");
     let kept = harness.state_mut().panel_mut::<TetrisPanel>().state.run.as_ref().unwrap().history.len();
     assert!((1..100).contains(&kept), "{kept} generations");
@@ -101,7 +101,7 @@ fn pause_stops_after_a_generation_and_cancel_drops_the_one_in_progress() {
     harness.step();
     harness.get_by_role_and_label(Role::Button, "Cancel").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("cancelled: the generation in progress was dropped");
     let after = harness.state_mut().panel_mut::<TetrisPanel>().state.run.as_ref().unwrap().history.len();
     assert!(after >= kept);
@@ -115,24 +115,24 @@ fn weights_save_and_load_and_a_bad_file_is_reported() {
     state.live_weights = LiveWeights::Preset("dellacherie".to_string());
     state.file_path = path.display().to_string();
     let mut harness = harness(tetris_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Save weights").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("weights of dellacherie saved to");
     assert_eq!(
         tetris::load_weights(path.to_str().unwrap()).unwrap(),
         tetris::Preset::named("dellacherie").unwrap().weights()
     );
     harness.get_by_role_and_label(Role::Button, "Load weights").click();
-    harness.run();
+    harness.run_settled();
     let panel = harness.state_mut().panel_mut::<TetrisPanel>();
     assert!(matches!(&panel.state.live_weights, LiveWeights::Loaded(name, _) if name == "weights.json"));
     std::fs::write(&path, r#"{"weights": {"holes": "many"}}"#).unwrap();
     harness.get_by_role_and_label(Role::Button, "Load weights").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("not a number");
     harness.get_by_role_and_label(Role::Button, "Load run").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("not a saved run");
 }
 
@@ -143,12 +143,12 @@ fn a_run_saved_by_the_panel_loads_in_the_cli_format() {
     let mut state = small_settings(2);
     state.file_path = path.display().to_string();
     let mut harness = harness(tetris_app(state));
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Start new run").click();
     settle(&mut harness);
-    harness.run();
+    harness.run_settled();
     harness.get_by_role_and_label(Role::Button, "Save run").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("run saved to");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["tetris", "play", "--board", "6x6", "--games", "3", "--json", "--weights"])
@@ -163,11 +163,11 @@ fn a_run_saved_by_the_panel_loads_in_the_cli_format() {
 #[test]
 fn the_live_board_steps_and_lists_the_moves_features() {
     let mut harness = harness(tetris_app(small_settings(1)));
-    harness.run();
+    harness.run_settled();
     harness.get_by_label("the features of each move appear here");
     for _ in 0..12 {
         harness.get_by_role_and_label(Role::Button, "Step").click();
-        harness.run();
+        harness.run_settled();
     }
     let pieces = harness.state_mut().panel_mut::<TetrisPanel>().live().game().pieces_placed;
     assert_eq!(pieces, 12);
@@ -209,10 +209,10 @@ fn tetris_panel_small_window_snapshot() {
 fn a_narrow_canvas_shows_the_board_or_the_charts() {
     let app = tetris_app(state_with_run());
     let mut harness = crate::common::harness_with(app, [560.0, 420.0], curio::app::theme::install_fonts);
-    harness.run();
+    harness.run_settled();
     assert!(harness.query_by_label_contains("fitness (rows a game)").is_none());
     harness.get_by_label("Charts").click();
-    harness.run();
+    harness.run_settled();
     harness.get_by_label_contains("fitness (rows a game)");
     assert_eq!(
         harness.state_mut().panel_mut::<TetrisPanel>().state.narrow_view,
