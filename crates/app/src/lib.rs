@@ -27,8 +27,23 @@ macro_rules! domains {
 }
 
 domains![
-    star, mines, fermat, tetris, go, gregg, bot, bulls, hanoi, puzlogic, connect4, arena, conquest, classics,
-    note, eyes
+    star,
+    mines,
+    fermat,
+    tetris,
+    go,
+    gregg,
+    bot,
+    bulls,
+    hanoi,
+    puzlogic,
+    connect4,
+    arena,
+    conquest,
+    counterpoint,
+    classics,
+    note,
+    eyes
 ];
 use state::{AppState, STORAGE_KEY};
 use std::time::{Duration, Instant};

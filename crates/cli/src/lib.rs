@@ -28,6 +28,7 @@ pub mod bulls;
 pub mod classics;
 pub mod connect4;
 pub mod conquest;
+pub mod counterpoint;
 pub mod eyes;
 pub mod fermat;
 pub mod go;

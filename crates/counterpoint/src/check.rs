@@ -280,22 +280,19 @@ impl Checker<'_> {
                     before.upper.1
                 )
             };
-            if both_moved && similar && perfect_now {
-                let same_kind = (was.is_perfect_fifth() && interval.is_perfect_fifth())
-                    || (was.is_octave_or_unison() && interval.is_octave_or_unison());
-                if same_kind {
-                    let rule = if interval.is_perfect_fifth() {
-                        Rule::ParallelFifths
-                    } else {
-                        Rule::ParallelOctaves
-                    };
-                    self.push(found, rule, moment.time, voices.clone(), detail());
-                } else {
-                    let outer = upper == 0 && lower == piece.voices.len() - 1;
-                    let upper_leaps = Interval::between(before.upper.1, up).is_leap();
-                    if two_voices || (outer && upper_leaps) {
-                        self.push(found, Rule::DirectPerfect, moment.time, voices.clone(), detail());
-                    }
+            let same_kind = (was.is_perfect_fifth() && interval.is_perfect_fifth())
+                || (was.is_octave_or_unison() && interval.is_octave_or_unison());
+            // Fifths or octaves in a row, in similar or in contrary motion (a unison to an
+            // octave, a fifth to a twelfth): both are consecutive perfect consonances.
+            if both_moved && up_move != 0 && low_move != 0 && same_kind {
+                let rule = if interval.is_perfect_fifth() { Rule::ParallelFifths } else { Rule::ParallelOctaves };
+                let motion = if similar { "" } else { " in contrary motion" };
+                self.push(found, rule, moment.time, voices.clone(), format!("{}{motion}", detail()));
+            } else if both_moved && similar && perfect_now {
+                let outer = upper == 0 && lower == piece.voices.len() - 1;
+                let upper_leaps = Interval::between(before.upper.1, up).is_leap();
+                if two_voices || (outer && upper_leaps) {
+                    self.push(found, Rule::DirectPerfect, moment.time, voices.clone(), detail());
                 }
             }
             if up.midi() < before.lower.1.midi() && before.upper.0 != moment.upper.0

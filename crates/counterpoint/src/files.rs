@@ -330,8 +330,8 @@ pub fn fifths(key: Key) -> i32 {
     LETTER_FIFTHS[usize::from(tonic.letter)] + 7 * i32::from(tonic.alter)
 }
 
-/// The alteration the key signature gives `letter`.
-fn signature_alter(fifths: i32, letter: u8) -> i8 {
+/// The alteration a key signature of `fifths` gives `letter`.
+pub fn signature_alter(fifths: i32, letter: u8) -> i8 {
     // Order of sharps F C G D A E B; flats the reverse.
     const SHARPS: [u8; 7] = [3, 0, 4, 1, 5, 2, 6];
     let position = SHARPS.iter().position(|&l| l == letter).unwrap_or(0) as i32;
@@ -594,7 +594,7 @@ pub fn from_musicxml(text: &str) -> Result<Piece, FileError> {
                                 _ => notes.push((ReadPitch::Spelled(pitch), now, duration)),
                             }
                         }
-                        now += duration;
+                        now = now.saturating_add(duration);
                     }
                     _ => {}
                 }
@@ -627,6 +627,12 @@ fn read_duration(text: Option<&str>, divisions: u32, part: &str) -> Result<u32, 
     let value: u32 = text.and_then(|t| t.parse().ok()).ok_or_else(|| {
         FileError::MusicXml(format!("part '{part}': a duration is missing or not a whole number"))
     })?;
+    if value / divisions > 800 {
+        return Err(FileError::Content(format!(
+            "part '{part}': a note of {} quarter notes; Curio reads at most 800",
+            value / divisions
+        )));
+    }
     if !value.is_multiple_of(divisions) {
         return Err(FileError::Content(format!(
             "part '{part}': a duration of {value}/{divisions} quarter notes; Curio's species are written on a quarter-note grid"

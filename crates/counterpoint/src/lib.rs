@@ -7,10 +7,12 @@
 //!   modes with their leading tones, voices with ranges, notes on a quarter-note grid).
 //! - [`rules`], [`mod@check`]: the rules with their severity and source, and the checker.
 //! - [`mod@generate`]: seeded generators of a cantus firmus and of counterpoint, species 1 to 5.
+//! - [`engrave`]: the score as vector shapes (SVG, PNG, the panel).
 //! - [`files`]: MIDI and MusicXML out and in; [`sound`]: a SoundFont rendering and WAV.
 //! - [`fux`]: Fux's cantus firmi and a first-species solution of his, as published.
 
 pub mod check;
+pub mod engrave;
 pub mod files;
 pub mod fux;
 pub mod generate;

@@ -55,9 +55,9 @@ pub enum Rule {
     Final,
     /// A unison between two voices anywhere but the first and last bar.
     Unison,
-    /// Two voices moving in parallel fifths.
+    /// Two voices moving from a fifth to a fifth (or a twelfth), in similar or contrary motion.
     ParallelFifths,
-    /// Two voices moving in parallel octaves or unisons.
+    /// Two voices moving from an octave or unison to another, in similar or contrary motion.
     ParallelOctaves,
     /// Two voices reaching a fifth or octave by similar motion.
     DirectPerfect,

@@ -87,3 +87,24 @@ fn a_wav_renders_through_the_soundfont() {
     assert_eq!(reader.len() as usize, samples.len());
     assert!(Font::read(b"not a soundfont").is_err());
 }
+
+#[test]
+fn the_score_engraves_every_note_and_splits_into_systems() {
+    use counterpoint::engrave::engrave;
+    for piece in pieces() {
+        let one_line = engrave(&piece, 64);
+        assert_eq!(one_line.systems.len(), 1);
+        // A head a bar a note sounds in (tied notes have two).
+        let heads: usize = piece
+            .voices
+            .iter()
+            .flat_map(|v| v.pitched().map(|(_, n, _)| ((n.end() - 1) / 4 - n.start / 4 + 1) as usize))
+            .sum();
+        assert_eq!(one_line.notes.len(), heads, "{piece}");
+        let four = engrave(&piece, 4);
+        assert_eq!(four.systems.len() as u32, piece.bars.div_ceil(4));
+        assert_eq!(four.notes.len(), heads);
+        let (x, system) = four.time_x(piece.length() - 1).unwrap();
+        assert!(x > system.left && system.first_bar == (piece.bars - 1) / 4 * 4);
+    }
+}

@@ -50,11 +50,13 @@ pub enum SpeakerState {
 pub struct Speaker {
     sink: Option<rodio::MixerDeviceSink>,
     state: SpeakerState,
+    /// The recording playing (see [`Speaker::play_samples`]).
+    player: Option<rodio::Player>,
 }
 
 impl Default for Speaker {
     fn default() -> Self {
-        Self { sink: None, state: SpeakerState::Unopened }
+        Self { sink: None, state: SpeakerState::Unopened, player: None }
     }
 }
 
@@ -64,9 +66,8 @@ impl Speaker {
         &self.state
     }
 
-    /// Plays `sound` at `volume` (0 to 1), opening the device the first time; nothing where no
-    /// device opens.
-    pub fn play(&mut self, sound: Sound, volume: f32) {
+    /// Opens the device the first time it is needed.
+    fn open(&mut self) {
         if self.state == SpeakerState::Unopened {
             match rodio::DeviceSinkBuilder::open_default_sink() {
                 Ok(sink) => {
@@ -76,6 +77,40 @@ impl Speaker {
                 Err(error) => self.state = SpeakerState::Off(format!("no sound device: {error}")),
             }
         }
+    }
+
+    /// Plays a recording (interleaved samples, `channels` of them, `rate` a second) in place
+    /// of the one playing; false where no device opens (then [`Speaker::state`] says why).
+    pub fn play_samples(&mut self, samples: Vec<f32>, channels: u16, rate: u32) -> bool {
+        self.stop();
+        self.open();
+        let (Some(sink), Some(channels), Some(rate)) =
+            (&self.sink, std::num::NonZero::new(channels), std::num::NonZero::new(rate))
+        else {
+            return false;
+        };
+        let player = rodio::Player::connect_new(sink.mixer());
+        player.append(rodio::buffer::SamplesBuffer::new(channels, rate, samples));
+        self.player = Some(player);
+        true
+    }
+
+    /// Stops the recording playing, if one is.
+    pub fn stop(&mut self) {
+        if let Some(player) = self.player.take() {
+            player.stop();
+        }
+    }
+
+    /// Whether a recording is playing.
+    pub fn is_playing(&self) -> bool {
+        self.player.as_ref().is_some_and(|player| !player.empty())
+    }
+
+    /// Plays `sound` at `volume` (0 to 1), opening the device the first time; nothing where no
+    /// device opens.
+    pub fn play(&mut self, sound: Sound, volume: f32) {
+        self.open();
         let Some(sink) = &self.sink else { return };
         let mut at = Duration::ZERO;
         for (frequency, milliseconds) in notes(sound) {

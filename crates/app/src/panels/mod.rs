@@ -35,6 +35,8 @@ pub enum Family {
     Classics,
     /// Writing systems: Gregg shorthand.
     Writing,
+    /// Music written by rule: species counterpoint.
+    Music,
     /// Programs that play other programs' windows.
     Bots,
     /// Small delights: eyes that watch the pointer.
@@ -43,12 +45,13 @@ pub enum Family {
 
 impl Family {
     /// Every family, in catalogue order.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Geometry,
         Family::Games,
         Family::Puzzles,
         Family::Classics,
         Family::Writing,
+        Family::Music,
         Family::Bots,
         Family::Toys,
     ];
@@ -61,6 +64,7 @@ impl Family {
             Family::Puzzles => "Puzzles",
             Family::Classics => "Classics",
             Family::Writing => "Writing",
+            Family::Music => "Music",
             Family::Bots => "Bots",
             Family::Toys => "Toys",
         }
