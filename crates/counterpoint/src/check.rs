@@ -230,10 +230,13 @@ impl Checker<'_> {
         if first.bass {
             let interval = Interval::between(first.lower.1, first.upper.1);
             let cantus_above = piece.voices[upper].role == Role::Cantus && two_voices;
+            // Among three or more voices the first chord may hold a third over the bass.
             let ok = if cantus_above {
                 interval.is_octave_or_unison()
-            } else {
+            } else if two_voices {
                 interval.consonance(false) == Consonance::Perfect
+            } else {
+                interval.consonance(false) != Consonance::Dissonant
             };
             if !ok {
                 self.push(found, Rule::Opening, first.time, voices.clone(), interval.name().to_string());
@@ -285,7 +288,8 @@ impl Checker<'_> {
             // Fifths or octaves in a row, in similar or in contrary motion (a unison to an
             // octave, a fifth to a twelfth): both are consecutive perfect consonances.
             if both_moved && up_move != 0 && low_move != 0 && same_kind {
-                let rule = if interval.is_perfect_fifth() { Rule::ParallelFifths } else { Rule::ParallelOctaves };
+                let rule =
+                    if interval.is_perfect_fifth() { Rule::ParallelFifths } else { Rule::ParallelOctaves };
                 let motion = if similar { "" } else { " in contrary motion" };
                 self.push(found, rule, moment.time, voices.clone(), format!("{}{motion}", detail()));
             } else if both_moved && similar && perfect_now {

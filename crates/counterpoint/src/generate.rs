@@ -21,6 +21,10 @@ use thiserror::Error;
 /// Search nodes a voice may take before the search stops with the best piece it has.
 pub const NODE_BUDGET: u64 = 60_000;
 
+/// Times a piece of three or four voices is written again from other seeds when a later voice
+/// finds no way against the voices before it.
+pub const VOICE_ATTEMPTS: u64 = 8;
+
 /// Shortest and longest cantus firmus.
 pub const CANTUS_LENGTHS: std::ops::RangeInclusive<u32> = 4..=24;
 
@@ -182,22 +186,57 @@ pub fn generate(request: &Request, progress: &mut impl Progress) -> Result<Gener
     if !hard.is_empty() {
         return Err(GenerateError::Cantus(hard.join("; ")));
     }
-    // Order: the first counterpoint next to the cantus, then outward.
+    // Order: the first counterpoint next to the cantus, then the others from the outside in,
+    // so that an inner voice is written between voices that leave it room.
     let mut order: Vec<usize> = (0..ranges.len()).filter(|&i| i != cantus_at).collect();
     order.sort_by_key(|&i| (i as isize - cantus_at as isize).abs());
-    let mut optimal = true;
-    for (n, &slot) in order.iter().enumerate() {
-        let role = if n == 0 { role } else { Role::First };
-        // Where the new voice goes among those written so far.
-        let position = piece.voices.iter().filter(|v| rank(&ranges, v.range) < slot).count();
-        let seed = request.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(n as u64 + 1);
-        let found = counterpoint(&piece, position, ranges[slot], role, seed, progress)?;
-        nodes += found.nodes;
-        optimal &= found.optimal;
-        piece = found.piece;
+    order[1..].sort_by_key(|&i| std::cmp::Reverse((i as isize - cantus_at as isize).abs()));
+    // The voices are written one after another; when a later one finds no way against those
+    // before it, the whole set is written again from other seeds.
+    let start = piece;
+    let mut last_error = None;
+    for attempt in 0..VOICE_ATTEMPTS {
+        let mut piece = start.clone();
+        let mut optimal = true;
+        let mut failed = None;
+        for (n, &slot) in order.iter().enumerate() {
+            let role = if n == 0 { role } else { Role::First };
+            // Where the new voice goes among those written so far.
+            let position = piece.voices.iter().filter(|v| rank(&ranges, v.range) < slot).count();
+            let seed =
+                request.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(n as u64 + 1 + 16 * attempt);
+            match counterpoint(&piece, position, ranges[slot], role, seed, progress) {
+                Ok(found) => {
+                    nodes += found.nodes;
+                    optimal &= found.optimal;
+                    piece = found.piece;
+                }
+                // Against the cantus alone, the first voice's search is the same every time.
+                Err(error @ (GenerateError::Cancelled | GenerateError::Impossible { .. })) if n == 0 => {
+                    return Err(error);
+                }
+                Err(GenerateError::Cancelled) => return Err(GenerateError::Cancelled),
+                Err(error) => {
+                    failed = Some(error);
+                    break;
+                }
+            }
+        }
+        match failed {
+            None => {
+                let violations = check(&piece);
+                return Ok(Generated { piece, violations, nodes, optimal });
+            }
+            Some(error) => last_error = Some(error),
+        }
     }
-    let violations = check(&piece);
-    Ok(Generated { piece, violations, nodes, optimal })
+    Err(match last_error {
+        Some(error) => GenerateError::Budget {
+            what: format!("{}-voice piece in {VOICE_ATTEMPTS} attempts (the last: {error})", request.voices),
+            nodes,
+        },
+        None => GenerateError::Budget { what: "piece".into(), nodes },
+    })
 }
 
 /// `pitches` moved by whole octaves (none if it fits) into `range`, or as given when no octave

@@ -47,8 +47,8 @@ pub enum Rule {
     WeakDissonance,
     /// A suspension not prepared by a consonance or not resolved down by step to a consonance.
     Suspension,
-    /// The first interval of the voices is not a perfect consonance (only the unison or octave
-    /// under a cantus above).
+    /// The first interval of two voices is not a perfect consonance (only the unison or octave
+    /// under a cantus above); among more voices, a dissonance over the bass.
     Opening,
     /// The last interval is not a unison or octave (or a fifth or major third among three or
     /// more voices).

@@ -14,7 +14,8 @@ fn pieces() -> Vec<Piece> {
         (3, 2, false, Mode::Ionian),
         (4, 2, false, Mode::Aeolian),
         (4, 2, true, Mode::Mixolydian),
-        (1, 4, false, Mode::Lydian),
+        (1, 4, false, Mode::Dorian),
+        (1, 3, false, Mode::Lydian),
     ] {
         let request =
             Request { key: Key::white(mode), species, voices, below, seed: 3, ..Request::default() };
