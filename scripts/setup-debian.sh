@@ -16,6 +16,8 @@ packages=(
   libwayland-dev
   # sound (cpal through ALSA); the app runs without a sound device too
   libasound2-dev
+  # counterpoint: a General MIDI SoundFont to render with, and python's venv for music21
+  timgm6mb-soundfont python3-venv
   # headless GUI and tests: X server, software Vulkan (lavapipe), window manager, screenshots
   xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri openbox x11-utils
   # the bot's second target, run in its own session bus
@@ -36,4 +38,12 @@ $sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
 if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
   $sudo_cmd apt-get install -y -qq --no-install-recommends curl ca-certificates build-essential
   curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal --component clippy,rustfmt
+fi
+
+# music21 (PyPI), the independent checker of counterpoint's pieces (tests/cli/counterpoint.rs),
+# in a virtual environment of its own.
+music21_venv="${XDG_DATA_HOME:-$HOME/.local/share}/curio/music21"
+if [ ! -x "$music21_venv/bin/python3" ] || ! "$music21_venv/bin/python3" -c "import music21" 2>/dev/null; then
+  python3 -m venv "$music21_venv"
+  "$music21_venv/bin/pip" install --quiet --disable-pip-version-check "music21==10.5.1"
 fi

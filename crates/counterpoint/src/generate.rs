@@ -173,7 +173,7 @@ pub fn generate(request: &Request, progress: &mut impl Progress) -> Result<Gener
         )));
     }
     let bars = cantus.len() as u32;
-    let mut piece = Piece {
+    let piece = Piece {
         key: request.key,
         bars,
         voices: vec![Voice::whole_notes(ranges[cantus_at], Role::Cantus, &cantus)],

@@ -407,7 +407,7 @@ impl CounterpointPanel {
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label("final");
-            ui.add(egui::TextEdit::singleline(&mut self.state.final_note).desired_width(50.0).hint_text("white key"))
+            ui.add(egui::TextEdit::singleline(&mut self.state.final_note).desired_width(80.0).hint_text("white key"))
                 .on_hover_text("Another final transposes the mode (G for G dorian, one flat)")
                 .labelled_by(label.id);
             ui.end_row();
@@ -513,7 +513,7 @@ impl CounterpointPanel {
 
     /// The staff space in pixels and the bars a line for a canvas `width` wide.
     fn layout_for(width: f32, bars: u32) -> u32 {
-        let space = 9.0;
+        let space = 7.5;
         let usable = (width / space - 6.0 - 9.0 - 1.0).max(11.0);
         ((usable / ::counterpoint::engrave::BAR_WIDTH as f32).floor() as u32).clamp(1, bars.max(1))
     }
@@ -645,7 +645,7 @@ impl Panel for CounterpointPanel {
         }
         let Some((_, engraving)) = &self.engraving else { return };
         let view = engraving.scene.view_box;
-        let scale = (width as f64 / view.width()).min(14.0);
+        let scale = (width as f64 / view.width()).min(11.0);
         let size = Vec2::new((view.width() * scale) as f32, (view.height() * scale) as f32);
         let pixels = (size.x.max(size.y) * ui.ctx().pixels_per_point()).round() as u32;
         let scene = engraving.scene.clone();
