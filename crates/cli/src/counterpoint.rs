@@ -35,6 +35,26 @@ enum CounterpointCommand {
     Check(CheckArgs),
     /// List the rules: name, severity and source.
     Rules(RulesArgs),
+    /// Time the generators: two-voice pieces against Fux's six cantus firmi, above and below,
+    /// for each species and seed; median and slowest seconds a piece, and how many were the best
+    /// there is (the search finished) or failed.
+    #[command(
+        after_help = "Examples:\n  curio counterpoint bench --seeds 5\n  curio counterpoint bench --species 2,4 --seeds 10 --json"
+    )]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Species to time, comma separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [1u8, 2, 3, 4, 5])]
+    species: Vec<u8>,
+    /// Seeds a cantus and side, 1 to 100.
+    #[arg(long, default_value_t = 5)]
+    seeds: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -123,6 +143,7 @@ impl GroupArgs for CounterpointArgs {
             CounterpointCommand::Generate(args) => generate_command(args),
             CounterpointCommand::Check(args) => check_command(args),
             CounterpointCommand::Rules(args) => rules_command(args),
+            CounterpointCommand::Bench(args) => bench_command(args),
         }
     }
 }
@@ -367,6 +388,80 @@ fn rules_command(args: RulesArgs) -> Result<(), CliError> {
             Severity::Soft => format!("soft {}", rule.weight()),
         };
         say!("{:<19} {:<7} {}", rule.name(), severity, rule.source());
+    }
+    Ok(())
+}
+
+fn bench_command(args: BenchArgs) -> Result<(), CliError> {
+    if !(1..=100).contains(&args.seeds) {
+        return Err(usage(anyhow::anyhow!("--seeds must be 1 to 100")));
+    }
+    if let Some(bad) = args.species.iter().find(|s| !(1..=5).contains(*s)) {
+        return Err(usage(anyhow::anyhow!("--species: {bad} is not a species (1 to 5)")));
+    }
+    let mut rows = Vec::new();
+    for &species in &args.species {
+        let mut seconds = Vec::new();
+        let (mut optimal, mut failed, mut nodes) = (0, 0, 0u64);
+        for (mode, _) in fux::CANTUS_FIRMI {
+            let (key, cantus) = fux::cantus(mode);
+            for below in [false, true] {
+                for seed in 1..=args.seeds {
+                    let request = Request {
+                        key,
+                        species,
+                        below,
+                        cantus: Some(cantus.clone()),
+                        seed,
+                        ..Request::default()
+                    };
+                    let started = std::time::Instant::now();
+                    let result = generate(&request, &mut NoProgress);
+                    seconds.push(started.elapsed().as_secs_f64());
+                    match result {
+                        Ok(found) => {
+                            optimal += usize::from(found.optimal);
+                            nodes += found.nodes;
+                        }
+                        Err(_) => failed += 1,
+                    }
+                }
+            }
+        }
+        seconds.sort_by(f64::total_cmp);
+        let pieces = seconds.len();
+        let median = seconds[pieces / 2];
+        let slowest = seconds[pieces - 1];
+        rows.push(json!({
+            "species": species, "pieces": pieces, "median_seconds": median, "max_seconds": slowest,
+            "optimal": optimal, "failed": failed, "mean_nodes": nodes as f64 / pieces as f64,
+        }));
+    }
+    if args.json {
+        return print_json(&json!({ "seeds": args.seeds, "species": rows }));
+    }
+    say!("two voices against Fux's 6 cantus firmi (10-14 bars), above and below, {} seeds", args.seeds);
+    say!(
+        "{:>7} {:>6} {:>10} {:>10} {:>8} {:>7} {:>10}",
+        "species",
+        "pieces",
+        "median s",
+        "slowest s",
+        "optimal",
+        "failed",
+        "mean nodes"
+    );
+    for row in &rows {
+        say!(
+            "{:>7} {:>6} {:>10.4} {:>10.4} {:>8} {:>7} {:>10.0}",
+            row["species"].as_u64().unwrap_or(0),
+            row["pieces"].as_u64().unwrap_or(0),
+            row["median_seconds"].as_f64().unwrap_or(0.0),
+            row["max_seconds"].as_f64().unwrap_or(0.0),
+            row["optimal"].as_u64().unwrap_or(0),
+            row["failed"].as_u64().unwrap_or(0),
+            row["mean_nodes"].as_f64().unwrap_or(0.0)
+        );
     }
     Ok(())
 }

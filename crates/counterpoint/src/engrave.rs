@@ -67,11 +67,13 @@ pub struct Engraving {
 }
 
 impl Engraving {
-    /// The x of quarter `time` and the system it is in.
-    pub fn time_x(&self, time: u32) -> Option<(f64, &System)> {
-        let bar = time / BAR;
+    /// The x of the notes at quarter `time` (a fraction plays between notes) and the system
+    /// it is in.
+    pub fn time_x(&self, time: f64) -> Option<(f64, &System)> {
+        let bar = (time.max(0.0) / f64::from(BAR)).floor() as u32;
         let system = self.systems.iter().find(|s| bar >= s.first_bar && bar < s.first_bar + s.bars)?;
-        Some((system.left + f64::from(time - system.first_bar * BAR) * BAR_WIDTH / f64::from(BAR), system))
+        let in_bar = time - f64::from(bar * BAR);
+        Some((system.left + f64::from(bar - system.first_bar) * BAR_WIDTH + within_bar(in_bar), system))
     }
 
     /// The noteheads of `voice` sounding at quarter `time`.
@@ -169,7 +171,10 @@ pub fn engrave(piece: &Piece, bars_per_system: u32) -> Engraving {
                     let stop = note.end().min((bar + 1) * BAR);
                     let in_system = bar >= first_bar && bar < first_bar + bars;
                     if in_system {
-                        let x = left + f64::from(start - first_bar * BAR) * BAR_WIDTH / f64::from(BAR) + 1.6;
+                        let x = left
+                            + f64::from(bar - first_bar) * BAR_WIDTH
+                            + within_bar(f64::from(start % BAR))
+                            - 0.6;
                         let length = stop - start;
                         match note.pitch {
                             None => rest(&mut ink, length, x + 0.6, middle),
@@ -231,6 +236,12 @@ pub fn engrave(piece: &Piece, bars_per_system: u32) -> Engraving {
     scene.push(heavy, Style::stroked(INK, 0.2));
     scene.push(ink, Style::filled(INK));
     Engraving { scene, notes: placed, systems }
+}
+
+/// How far into its bar a note at quarter `in_bar` (0 to 4) of the bar stands: the four beats
+/// spread over the bar, clear of both bar lines.
+fn within_bar(in_bar: f64) -> f64 {
+    1.9 + in_bar * (BAR_WIDTH - 3.4) / f64::from(BAR)
 }
 
 /// A notehead: whole notes open and wide, halves open, quarters filled.

@@ -355,7 +355,38 @@ fn counterpoint(
             }
             slots.push((last, BAR));
         }
-        Role::Fourth | Role::Fifth => {
+        Role::Fifth => {
+            // Florid: each inner bar in one of the rhythms of the second and third species, a
+            // half tied over the bar line (a syncope) before the cadence.
+            const RHYTHMS: [&[u32]; 4] = [&[2, 2], &[1, 1, 2], &[2, 1, 1], &[1, 1, 1, 1]];
+            let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5EED_F10D);
+            rests.push(Note { pitch: None, start: 0, length: 2 });
+            slots.push((2, 2));
+            for bar in 1..bars.saturating_sub(2) {
+                let rhythm = RHYTHMS[rand::RngExt::random_range(&mut rng, 0..RHYTHMS.len())];
+                let mut at = bar * BAR;
+                for &length in rhythm {
+                    slots.push((at, length));
+                    at += length;
+                }
+            }
+            let penultimate = (bars - 2) * BAR;
+            if bars > 2 {
+                // The syncope: a half from the bar before held into the penultimate bar.
+                if let Some(last_slot) = slots.last_mut()
+                    && last_slot.0 + last_slot.1 == penultimate
+                    && last_slot.1 == 2
+                {
+                    last_slot.1 = BAR;
+                    slots.push((penultimate + 2, 2));
+                } else {
+                    slots.push((penultimate, 2));
+                    slots.push((penultimate + 2, 2));
+                }
+            }
+            slots.push((last, BAR));
+        }
+        Role::Fourth => {
             rests.push(Note { pitch: None, start: 0, length: 2 });
             for bar in 0..bars - 2 {
                 slots.push((bar * BAR + 2, BAR));

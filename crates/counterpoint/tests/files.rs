@@ -105,7 +105,7 @@ fn the_score_engraves_every_note_and_splits_into_systems() {
         let four = engrave(&piece, 4);
         assert_eq!(four.systems.len() as u32, piece.bars.div_ceil(4));
         assert_eq!(four.notes.len(), heads);
-        let (x, system) = four.time_x(piece.length() - 1).unwrap();
+        let (x, system) = four.time_x(f64::from(piece.length() - 1)).unwrap();
         assert!(x > system.left && system.first_bar == (piece.bars - 1) / 4 * 4);
     }
 }

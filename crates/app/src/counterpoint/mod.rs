@@ -680,11 +680,10 @@ impl Panel for CounterpointPanel {
                 painter.circle_stroke(*at, radius, Stroke::new(2.0, color));
             }
             if let Some(quarter) = self.playing_at()
-                && let Some((x, system)) = engraving.time_x(quarter.floor() as u32)
+                && let Some((x, system)) = engraving.time_x(quarter)
             {
-                let fraction = quarter.fract() * ::counterpoint::engrave::BAR_WIDTH / f64::from(::counterpoint::BAR);
-                let top = to_screen(Point::new(x + fraction, system.top + 1.0));
-                let bottom = to_screen(Point::new(x + fraction, system.bottom - 1.0));
+                let top = to_screen(Point::new(x, system.top + 1.0));
+                let bottom = to_screen(Point::new(x, system.bottom - 1.0));
                 painter.line_segment([top, bottom], Stroke::new(2.0, Color32::from_rgb(0x30, 0x70, 0xd0)));
             }
             if let Some(pointer) = response.hover_pos() {
