@@ -149,7 +149,9 @@ fn music21_finds_no_fault_in_300_generated_pieces_and_finds_the_planted_ones() {
     let planted = temp_dir("counterpoint-music21-planted");
     let (key, cantus) = fux::cantus(Mode::Dorian);
     let p = |text: &str| curio::counterpoint::Pitch::parse(text, 4).unwrap();
-    let faults: [(&str, Vec<(usize, &str)>, &str); 4] = [
+    // (folder, the counterpoint's notes changed (bar, note), what music21 must report)
+    type Planted<'a> = (&'a str, Vec<(usize, &'a str)>, &'a str);
+    let faults: [Planted; 4] = [
         ("fifths", vec![(3, "A4"), (4, "D5")], "parallel fifths"),
         ("downbeat", vec![(4, "C5")], "dissonant downbeat"),
         ("crossing", vec![(2, "C4")], "crossing"),

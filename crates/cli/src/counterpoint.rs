@@ -26,7 +26,7 @@ enum CounterpointCommand {
     #[command(
         after_help = "The cantus is given as notes (octave 4 unless written: \"D F E D G F A G F E D\"), --fux (Fux's own in the mode), or generated (--cantus-random, the default, --length bars). The first counterpoint voice is in --species; with --voices 3 or 4 the others are first species. No hard rule is ever broken: where none can be kept the command says so (exit 1).\n\nExamples:\n  curio counterpoint generate --species 1 --fux --mode dorian\n  curio counterpoint generate --species 4 --cantus \"D F E D G F A G F E D\" --below --seed 3\n  curio counterpoint generate --species 2 --mode aeolian --seed 7 --midi out.mid --musicxml out.musicxml --wav out.wav --svg out.svg\n  curio counterpoint generate --voices 4 --mode ionian --seed 2 --json"
     )]
-    Generate(GenerateArgs),
+    Generate(Box<GenerateArgs>),
     /// Check a MIDI or MusicXML file: every violation with its rule, bar, beat, voices and
     /// interval (exit 1 when a hard rule is broken, 2 when the file cannot be read).
     #[command(
@@ -140,7 +140,7 @@ struct RulesArgs {
 impl GroupArgs for CounterpointArgs {
     fn run(self, _house: &House) -> Result<(), CliError> {
         match self.command {
-            CounterpointCommand::Generate(args) => generate_command(args),
+            CounterpointCommand::Generate(args) => generate_command(*args),
             CounterpointCommand::Check(args) => check_command(args),
             CounterpointCommand::Rules(args) => rules_command(args),
             CounterpointCommand::Bench(args) => bench_command(args),

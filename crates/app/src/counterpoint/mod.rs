@@ -122,6 +122,9 @@ impl Settings for CounterpointPanelState {
     }
 }
 
+/// A WAV file being rendered: its bytes, or what went wrong.
+type Rendering = Job<Result<Vec<u8>, String>>;
+
 /// A playback: rendering, then playing from `started`.
 enum Playback {
     Rendering(Job<Result<Vec<f32>, String>>),
@@ -139,7 +142,7 @@ pub struct CounterpointPanel {
     /// The last generation's search: nodes, whether it finished, seconds.
     pub search: Option<(u64, bool, f64)>,
     job: Option<(Instant, Job<Result<Generated, GenerateError>>)>,
-    export: Option<(String, Job<Result<Vec<u8>, String>>)>,
+    export: Option<(String, Rendering)>,
     playback: Option<Playback>,
     speaker: Speaker,
     font: Option<Font>,
