@@ -104,6 +104,9 @@ impl Checker<'_> {
             if !allowed_move(step) {
                 self.push(found, Rule::ForbiddenMove, time, vec![index], format!("{step} ({from}-{to})"));
             }
+            if step.steps.abs() > 4 && allowed_move(step) {
+                self.push(found, Rule::LargeLeap, time, vec![index], format!("{step} ({from}-{to})"));
+            }
             if step.steps == 0 && step.semitones == 0 {
                 self.push(found, Rule::RepeatedNote, time, vec![index], format!("{to} again"));
             }
@@ -117,6 +120,12 @@ impl Checker<'_> {
                         self.push(found, Rule::LeapRecovery, time, vec![index], format!("{step} at the end"));
                     }
                     None => {}
+                }
+            }
+            if m >= 2 {
+                let (a, b, c, d) = (line[m - 2].2, line[m - 1].2, line[m].2, line[m + 1].2);
+                if a == c && b == d && a != b {
+                    self.push(found, Rule::Oscillation, time, vec![index], format!("{a} {b} {c} {d}"));
                 }
             }
             if m > 0 {
@@ -174,8 +183,10 @@ impl Checker<'_> {
                 );
             }
         }
-        if !moves.is_empty() && moves.iter().filter(|(_, s)| s.is_step()).count() * 2 < moves.len() {
-            let steps = moves.iter().filter(|(_, s)| s.is_step()).count();
+        // A cantus firmus moves mostly by step: two moves in three; other voices one in two.
+        let steps = moves.iter().filter(|(_, s)| s.is_step()).count();
+        let (part, whole) = if voice.role == Role::Cantus { (3, 2) } else { (2, 1) };
+        if !moves.is_empty() && steps * part < moves.len() * whole {
             self.push(
                 found,
                 Rule::FewSteps,
@@ -185,6 +196,17 @@ impl Checker<'_> {
             );
         }
         if voice.role == Role::Cantus {
+            let lowest = line.iter().map(|n| n.2.midi()).min().unwrap_or(0);
+            let highest = line.iter().map(|n| n.2.midi()).max().unwrap_or(0);
+            if highest - lowest < 7 {
+                self.push(
+                    found,
+                    Rule::Compass,
+                    line[0].0,
+                    vec![index],
+                    format!("{} semitones", highest - lowest),
+                );
+            }
             let (first, last) = (line[0], line[line.len() - 1]);
             if !key.is_final(first.2) || !key.is_final(last.2) {
                 self.push(

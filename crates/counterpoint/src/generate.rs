@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 use thiserror::Error;
 
 /// Search nodes a voice may take before the search stops with the best piece it has.
-pub const NODE_BUDGET: u64 = 60_000;
+pub const NODE_BUDGET: u64 = 40_000;
 
 /// Times a piece of three or four voices is written again from other seeds when a later voice
 /// finds no way against the voices before it.
@@ -479,10 +479,12 @@ impl Search<'_> {
             return;
         }
         let slot = &self.slots[depth];
-        // Steps first, then small leaps, repeats last; the seeded order among equals.
-        let previous = self.piece.voices[self.voice].notes.iter().rev().find_map(|n| n.pitch);
+        // Counterpoint tries steps first, then small leaps, repeats last (the seeded order
+        // among equals); a cantus keeps the seeded order, for variety.
+        let voice = &self.piece.voices[self.voice];
+        let previous = voice.notes.iter().rev().find_map(|n| n.pitch);
         let mut order = self.orders[depth].clone();
-        if let Some(previous) = previous {
+        if let Some(previous) = previous.filter(|_| voice.role != Role::Cantus) {
             order.sort_by_key(|&p| {
                 let size = (p.diatonic() - previous.diatonic()).abs();
                 match size {

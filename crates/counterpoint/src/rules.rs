@@ -34,8 +34,14 @@ pub enum Rule {
     Climax,
     /// The same pitch struck twice in a row.
     RepeatedNote,
-    /// Fewer than half of the melody's moves are steps.
+    /// Fewer than half of the melody's moves are steps (two in three for a cantus firmus).
     FewSteps,
+    /// A line swinging between two notes (x y x y).
+    Oscillation,
+    /// A leap larger than a fifth (the minor sixth up, the octave).
+    LargeLeap,
+    /// A cantus firmus spanning less than a fifth.
+    Compass,
     /// The cantus does not begin and end on the final, or does not reach the final by step.
     CantusEnds,
     /// A note outside the mode other than the raised leading tone of the cadence.
@@ -78,7 +84,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 26] = [
+    pub const ALL: [Rule; 29] = [
         Rule::ForbiddenMove,
         Rule::LeapRecovery,
         Rule::ConsecutiveLeaps,
@@ -88,6 +94,9 @@ impl Rule {
         Rule::Climax,
         Rule::RepeatedNote,
         Rule::FewSteps,
+        Rule::Oscillation,
+        Rule::LargeLeap,
+        Rule::Compass,
         Rule::CantusEnds,
         Rule::Chromatic,
         Rule::DissonantDownbeat,
@@ -119,6 +128,9 @@ impl Rule {
             Rule::Climax => "climax",
             Rule::RepeatedNote => "repeated-note",
             Rule::FewSteps => "few-steps",
+            Rule::Oscillation => "oscillation",
+            Rule::LargeLeap => "large-leap",
+            Rule::Compass => "compass",
             Rule::CantusEnds => "cantus-ends",
             Rule::Chromatic => "chromatic",
             Rule::DissonantDownbeat => "dissonant-downbeat",
@@ -149,6 +161,9 @@ impl Rule {
             | Rule::Climax
             | Rule::RepeatedNote
             | Rule::FewSteps
+            | Rule::Oscillation
+            | Rule::LargeLeap
+            | Rule::Compass
             | Rule::DownbeatParallels
             | Rule::ParallelImperfect
             | Rule::Overlap
@@ -161,9 +176,14 @@ impl Rule {
     /// never broken).
     pub fn weight(self) -> u32 {
         match self {
-            Rule::Climax | Rule::FewSteps | Rule::DownbeatParallels => 3,
+            Rule::Climax | Rule::FewSteps | Rule::DownbeatParallels | Rule::Compass => 3,
+            Rule::Oscillation => 2,
             Rule::LeapRecovery | Rule::OutlinedTritone | Rule::RepeatedNote | Rule::Overlap => 2,
-            Rule::ConsecutiveLeaps | Rule::Span | Rule::ParallelImperfect | Rule::Spacing => 1,
+            Rule::ConsecutiveLeaps
+            | Rule::Span
+            | Rule::ParallelImperfect
+            | Rule::Spacing
+            | Rule::LargeLeap => 1,
             _ => 0,
         }
     }
@@ -179,9 +199,14 @@ impl Rule {
             Rule::ForbiddenMove | Rule::Range | Rule::Chromatic | Rule::CantusEnds => {
                 "Fux, Gradus ad Parnassum (1725), first species, melodic rules"
             }
-            Rule::LeapRecovery | Rule::ConsecutiveLeaps | Rule::Climax | Rule::FewSteps | Rule::Span => {
-                "Jeppesen, Counterpoint (1931), the melodic line"
-            }
+            Rule::LeapRecovery
+            | Rule::ConsecutiveLeaps
+            | Rule::Climax
+            | Rule::FewSteps
+            | Rule::Span
+            | Rule::Oscillation
+            | Rule::LargeLeap
+            | Rule::Compass => "Jeppesen, Counterpoint (1931), the melodic line",
             Rule::OutlinedTritone => "Fux, Gradus: mi contra fa (the tritone outlined)",
             Rule::RepeatedNote => "Fux, Gradus: repetition used sparingly",
             Rule::DissonantDownbeat | Rule::Opening | Rule::Final | Rule::Unison => {
