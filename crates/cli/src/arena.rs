@@ -129,20 +129,82 @@ impl GroupArgs for ArenaArgs {
             radius,
             rules,
         };
-        match job.game {
-            ArenaGame::Connect4 => run_as(job, ::connect4::Game::new, &self.shards, self.json),
+        job.tournament()?;
+        let shard = self.shards.shard();
+        let started = std::time::Instant::now();
+        let played = job.clone();
+        let tally = super::run_job_with_bar("curio-arena", move |reporter| played.play(shard, reporter))??
+            .map_err(|error| CliError::Failure(error.into()))?;
+        let seconds = started.elapsed().as_secs_f64();
+        if self.shards.is_partial() {
+            return self.shards.write("arena", &job, seconds, &tally);
+        }
+        print_tally(&job, &tally, seconds, self.json)
+    }
+}
+
+/// Work done with a job's game, whichever it is: [`ArenaJob::with_game`] hands it the game's
+/// constructor.
+pub trait WithGame {
+    /// What the work gives.
+    type Output;
+    /// Does the work with games made by `new_game`.
+    fn run<G: Game + 'static>(self, new_game: impl Fn() -> G + Send + Sync + 'static) -> Self::Output;
+}
+
+impl ArenaJob {
+    /// Runs `work` with the constructor of this job's game: Connect-4, Go with the job's radius
+    /// and move cap, Conquest with its rules (the built-in ones when none).
+    pub fn with_game<W: WithGame>(&self, work: W) -> W::Output {
+        match self.game {
+            ArenaGame::Connect4 => work.run(::connect4::Game::new),
             ArenaGame::Go => {
-                let new_game = move || {
+                let (radius, max_moves) = (self.radius, self.max_moves);
+                work.run(move || {
                     ::go::CappedGame::new(radius, ::go::KOMI.default, max_moves).expect("radius checked")
-                };
-                run_as(job, new_game, &self.shards, self.json)
+                })
             }
             ArenaGame::Conquest => {
-                let rules = std::sync::Arc::new(job.rules.clone().unwrap_or_else(::conquest::Rules::builtin));
-                let new_game = move || ::conquest::Battle::standard(std::sync::Arc::clone(&rules));
-                run_as(job, new_game, &self.shards, self.json)
+                let rules =
+                    std::sync::Arc::new(self.rules.clone().unwrap_or_else(::conquest::Rules::builtin));
+                work.run(move || ::conquest::Battle::standard(std::sync::Arc::clone(&rules)))
             }
         }
+    }
+
+    /// The job's round robin, its players checked against its game.
+    pub fn tournament(&self) -> Result<Tournament, CliError> {
+        struct Check<'a>(&'a ArenaJob);
+        impl WithGame for Check<'_> {
+            type Output = Result<Tournament, CliError>;
+            fn run<G: Game + 'static>(
+                self,
+                new_game: impl Fn() -> G + Send + Sync + 'static,
+            ) -> Self::Output {
+                tournament_of(self.0, &new_game())
+            }
+        }
+        self.with_game(Check(self))
+    }
+
+    /// Plays `shard` of the job's games, reporting to `progress`.
+    pub fn play(
+        &self,
+        shard: curio_core::shard::Shard,
+        progress: &mut impl curio_core::progress::Progress,
+    ) -> Result<Result<Tally, curio_core::progress::Cancelled>, CliError> {
+        struct Play<'a, P>(&'a ArenaJob, curio_core::shard::Shard, &'a mut P);
+        impl<P: curio_core::progress::Progress> WithGame for Play<'_, P> {
+            type Output = Result<Result<Tally, curio_core::progress::Cancelled>, CliError>;
+            fn run<G: Game + 'static>(
+                self,
+                new_game: impl Fn() -> G + Send + Sync + 'static,
+            ) -> Self::Output {
+                let tournament = tournament_of(self.0, &new_game())?;
+                Ok(::arena::play_shard(&tournament, &new_game, self.1, self.2))
+            }
+        }
+        self.with_game(Play(self, shard, progress))
     }
 }
 
@@ -155,26 +217,6 @@ pub fn tournament_of<G: Game>(job: &ArenaJob, game: &G) -> Result<Tournament, Cl
         .collect::<Result<Vec<_>, _>>()
         .map_err(|error| usage(anyhow::anyhow!("--players: {error}")))?;
     Tournament::new(specs, job.games, job.seed).map_err(|error| usage(anyhow::anyhow!("--players: {error}")))
-}
-
-fn run_as<G: Game>(
-    job: ArenaJob,
-    new_game: impl Fn() -> G + Sync + Send + 'static,
-    shards: &ShardArgs,
-    json: bool,
-) -> Result<(), CliError> {
-    let tournament = tournament_of(&job, &new_game())?;
-    let shard = shards.shard();
-    let started = std::time::Instant::now();
-    let tally = super::run_job_with_bar("curio-arena", move |reporter| {
-        ::arena::play_shard(&tournament, &new_game, shard, reporter)
-    })?
-    .map_err(|error| CliError::Failure(error.into()))?;
-    let seconds = started.elapsed().as_secs_f64();
-    if shards.is_partial() {
-        return shards.write("arena", &job, seconds, &tally);
-    }
-    print_tally(&job, &tally, seconds, json)
 }
 
 /// `curio merge` of `arena` partials.

@@ -275,11 +275,13 @@ fn generate_command(args: GenerateArgs) -> Result<(), CliError> {
         let samples = render(piece, args.tempo, &programs, font).map_err(|e| CliError::Failure(e.into()))?;
         write(path, &wav(&samples).map_err(|e| CliError::Failure(e.into()))?)?;
     }
-    let engraving = engrave(piece, 6);
-    for (path, size) in [(&args.svg, 0), (&args.png, args.png_size)] {
-        if let Some(path) = path {
-            curio_core::export::save(&engraving.scene, path, u64::from(size.max(1)), &mut NoProgress)
-                .map_err(|error| CliError::Failure(error.into()))?;
+    if args.svg.is_some() || args.png.is_some() {
+        let scene = engrave(piece, 6).scene;
+        for (path, size) in [(&args.svg, 0), (&args.png, args.png_size)] {
+            if let Some(path) = path {
+                curio_core::export::save(&scene, path, u64::from(size.max(1)), &mut NoProgress)
+                    .map_err(|error| CliError::Failure(error.into()))?;
+            }
         }
     }
     if args.json {
@@ -347,12 +349,7 @@ fn print_violations(violations: &[Violation]) {
 pub fn read_piece(path: &Path) -> Result<Piece, CliError> {
     let bytes = std::fs::read(path)
         .map_err(|error| usage(anyhow::anyhow!("cannot read '{}': {error}", path.display())))?;
-    let piece = if bytes.starts_with(b"MThd") {
-        from_midi(&bytes)
-    } else {
-        from_musicxml(&String::from_utf8_lossy(&bytes))
-    };
-    piece.map_err(|error| usage(anyhow::anyhow!("{}: {error}", path.display())))
+    ::counterpoint::files::read(&bytes).map_err(|error| usage(anyhow::anyhow!("{}: {error}", path.display())))
 }
 
 fn check_command(args: CheckArgs) -> Result<(), CliError> {
@@ -390,6 +387,18 @@ fn rules_command(args: RulesArgs) -> Result<(), CliError> {
         say!("{:<19} {:<7} {}", rule.name(), severity, rule.source());
     }
     Ok(())
+}
+
+/// One species' line of `curio counterpoint bench`.
+#[derive(serde::Serialize)]
+struct BenchRow {
+    species: u8,
+    pieces: usize,
+    median_seconds: f64,
+    max_seconds: f64,
+    optimal: usize,
+    failed: usize,
+    mean_nodes: f64,
 }
 
 fn bench_command(args: BenchArgs) -> Result<(), CliError> {
@@ -432,10 +441,15 @@ fn bench_command(args: BenchArgs) -> Result<(), CliError> {
         let pieces = seconds.len();
         let median = seconds[pieces / 2];
         let slowest = seconds[pieces - 1];
-        rows.push(json!({
-            "species": species, "pieces": pieces, "median_seconds": median, "max_seconds": slowest,
-            "optimal": optimal, "failed": failed, "mean_nodes": nodes as f64 / pieces as f64,
-        }));
+        rows.push(BenchRow {
+            species,
+            pieces,
+            median_seconds: median,
+            max_seconds: slowest,
+            optimal,
+            failed,
+            mean_nodes: nodes as f64 / pieces as f64,
+        });
     }
     if args.json {
         return print_json(&json!({ "seeds": args.seeds, "species": rows }));
@@ -454,13 +468,13 @@ fn bench_command(args: BenchArgs) -> Result<(), CliError> {
     for row in &rows {
         say!(
             "{:>7} {:>6} {:>10.4} {:>10.4} {:>8} {:>7} {:>10.0}",
-            row["species"].as_u64().unwrap_or(0),
-            row["pieces"].as_u64().unwrap_or(0),
-            row["median_seconds"].as_f64().unwrap_or(0.0),
-            row["max_seconds"].as_f64().unwrap_or(0.0),
-            row["optimal"].as_u64().unwrap_or(0),
-            row["failed"].as_u64().unwrap_or(0),
-            row["mean_nodes"].as_f64().unwrap_or(0.0)
+            row.species,
+            row.pieces,
+            row.median_seconds,
+            row.max_seconds,
+            row.optimal,
+            row.failed,
+            row.mean_nodes
         );
     }
     Ok(())

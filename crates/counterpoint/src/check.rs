@@ -34,7 +34,7 @@ struct Checker<'a> {
     complete: bool,
 }
 
-/// One voice's sounding notes: (start, end, pitch, index in the voice's notes).
+/// One voice's sounding notes: (start, end, pitch), rests left out.
 type Line = Vec<(u32, u32, Pitch)>;
 
 fn line(voice: &Voice) -> Line {
@@ -49,9 +49,10 @@ impl Checker<'_> {
             self.melodic(index, voice, &lines[index], &mut found);
         }
         let count = lines.len();
+        let onsets = self.piece.onsets();
         for upper in 0..count {
             for lower in upper + 1..count {
-                self.harmonic(upper, lower, &lines, &mut found);
+                self.harmonic(upper, lower, &lines, &onsets, &mut found);
             }
         }
         if self.complete && count >= 2 {
@@ -228,13 +229,20 @@ impl Checker<'_> {
         }
     }
 
-    fn harmonic(&self, upper: usize, lower: usize, lines: &[Line], found: &mut Vec<Violation>) {
+    fn harmonic(
+        &self,
+        upper: usize,
+        lower: usize,
+        lines: &[Line],
+        onsets: &[u32],
+        found: &mut Vec<Violation>,
+    ) {
         let piece = self.piece;
         let two_voices = piece.voices.len() == 2;
         let voices = vec![upper, lower];
         // Moments both sound and at least one of them starts a note.
         let mut moments: Vec<Moment> = Vec::new();
-        for time in piece.onsets() {
+        for &time in onsets {
             let (Some((ui, up)), Some((li, low))) =
                 (sounding(&lines[upper], time), sounding(&lines[lower], time))
             else {

@@ -92,6 +92,11 @@ impl Engraving {
     }
 }
 
+/// The most bars a line `width` staff spaces wide holds (at least one).
+pub fn bars_per_line(width: f64) -> u32 {
+    (((width - MARGIN - HEADER - 1.0) / BAR_WIDTH).floor().max(1.0)) as u32
+}
+
 /// Staff position of the middle line for a voice's clef (treble, treble an octave down, bass).
 fn middle_line(range: Range) -> i32 {
     match range {

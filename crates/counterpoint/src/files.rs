@@ -30,6 +30,11 @@ pub enum FileError {
 /// General MIDI programs a voice is played with by default: choir aahs, top to bottom.
 pub const DEFAULT_PROGRAM: u8 = 52;
 
+/// Reads a MIDI file (it starts `MThd`) or else a MusicXML one.
+pub fn read(bytes: &[u8]) -> Result<Piece, FileError> {
+    if bytes.starts_with(b"MThd") { from_midi(bytes) } else { from_musicxml(&String::from_utf8_lossy(bytes)) }
+}
+
 /// The piece as a format-1 MIDI file: a tempo track, then a track a voice named after its range
 /// and role, on its own channel with its program (`programs[i]`, or choir aahs).
 pub fn to_midi(piece: &Piece, tempo: f64, programs: &[u8]) -> Vec<u8> {

@@ -5,7 +5,7 @@
 //! prefix only grow), until the search is done (then the piece is the best there is, and none
 //! found proves there is none) or its node budget is spent.
 
-use crate::check::{check, check_prefix, soft_cost};
+use crate::check::{check, check_prefix};
 use crate::mode::Key;
 use crate::piece::{BAR, Note, Piece, Range, Role, Voice};
 use crate::pitch::Pitch;
@@ -525,9 +525,4 @@ impl Search<'_> {
             }
         }
     }
-}
-
-/// The soft cost of a piece (for reports).
-pub fn cost(piece: &Piece) -> u32 {
-    soft_cost(&check(piece))
 }

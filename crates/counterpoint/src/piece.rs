@@ -134,14 +134,6 @@ pub struct Voice {
 }
 
 impl Voice {
-    /// The note sounding at quarter `time`, if any (rests are `None`).
-    pub fn sounding(&self, time: u32) -> Option<(usize, Pitch)> {
-        let index = self.notes.partition_point(|n| n.end() <= time);
-        let note = self.notes.get(index)?;
-        (note.start <= time).then_some(())?;
-        note.pitch.map(|p| (index, p))
-    }
-
     /// The sounding notes (rests left out), with their index in `notes`.
     pub fn pitched(&self) -> impl Iterator<Item = (usize, &Note, Pitch)> {
         self.notes.iter().enumerate().filter_map(|(i, n)| n.pitch.map(|p| (i, n, p)))

@@ -102,11 +102,6 @@ impl Speaker {
         }
     }
 
-    /// Whether a recording is playing.
-    pub fn is_playing(&self) -> bool {
-        self.player.as_ref().is_some_and(|player| !player.empty())
-    }
-
     /// Plays `sound` at `volume` (0 to 1), opening the device the first time; nothing where no
     /// device opens.
     pub fn play(&mut self, sound: Sound, volume: f32) {

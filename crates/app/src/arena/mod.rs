@@ -9,7 +9,7 @@ use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
 use crate::theme;
 use crate::widgets::job_progress;
 use ::arena::{Game, PlayerSpec, Tally};
-use curio_cli::arena::{ArenaGame, ArenaJob, tournament_of};
+use curio_cli::arena::{ArenaGame, ArenaJob};
 use curio_cli::facets::{CommandGroup, Merge};
 use curio_core::jobs::Job;
 use curio_core::progress::Cancelled;
@@ -234,12 +234,7 @@ fn job_of(state: &ArenaPanelState) -> Result<ArenaJob, String> {
         radius: ::go::DEFAULT_RADIUS,
         rules: None,
     };
-    let checked = match state.game {
-        ArenaGame::Connect4 => tournament_of(&job, &::connect4::Game::new()).map(|_| ()),
-        ArenaGame::Go => tournament_of(&job, &::go::CappedGame::default()).map(|_| ()),
-        ArenaGame::Conquest => tournament_of(&job, &new_battle()).map(|_| ()),
-    };
-    checked.map(|()| job).map_err(|error| error.message())
+    job.tournament().map(|_| job).map_err(|error| error.message())
 }
 
 /// The spec `name` is for `game`.
@@ -268,20 +263,7 @@ impl ArenaPanel {
         self.message = None;
         let spawned = background::spawn(ctx, "curio-arena", move |reporter| {
             let started = std::time::Instant::now();
-            let tally = match job.game {
-                ArenaGame::Connect4 => {
-                    let tournament = tournament_of(&job, &::connect4::Game::new()).expect("checked");
-                    ::arena::play_shard(&tournament, &::connect4::Game::new, Shard::WHOLE, reporter)?
-                }
-                ArenaGame::Go => {
-                    let tournament = tournament_of(&job, &::go::CappedGame::default()).expect("checked");
-                    ::arena::play_shard(&tournament, &::go::CappedGame::default, Shard::WHOLE, reporter)?
-                }
-                ArenaGame::Conquest => {
-                    let tournament = tournament_of(&job, &new_battle()).expect("checked");
-                    ::arena::play_shard(&tournament, &new_battle, Shard::WHOLE, reporter)?
-                }
-            };
+            let tally = job.play(Shard::WHOLE, reporter).expect("checked by job_of")?;
             Ok(ArenaResult { job, tally, seconds: started.elapsed().as_secs_f64() })
         });
         match spawned {

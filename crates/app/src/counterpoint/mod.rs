@@ -12,7 +12,7 @@ use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
 use crate::theme;
 use crate::widgets::{Outcome, SceneRaster, job_progress, outcome_label};
 use ::counterpoint::engrave::{Engraving, engrave};
-use ::counterpoint::files::{from_midi, from_musicxml, to_midi, to_musicxml};
+use ::counterpoint::files::{from_musicxml, to_midi, to_musicxml};
 use ::counterpoint::sound::{Font, SAMPLE_RATE, SOUNDFONT_PATHS, quarter_seconds, render, wav};
 use ::counterpoint::{GenerateError, Generated, Key, Mode, Piece, Request, Role, Severity, Violation, check, fux, generate};
 use curio_cli::facets::CommandGroup;
@@ -147,7 +147,10 @@ pub struct CounterpointPanel {
     speaker: Speaker,
     font: Option<Font>,
     raster: SceneRaster,
-    engraving: Option<(String, Engraving)>,
+    /// The score drawn, for (revision, bars a line).
+    engraving: Option<((u64, u32), Engraving)>,
+    /// Counts changes to the piece, so the score is engraved again only after one.
+    revision: u64,
 }
 
 impl PanelType for CounterpointPanel {
@@ -169,6 +172,7 @@ impl PanelType for CounterpointPanel {
             font: None,
             raster: SceneRaster::new("counterpoint-score"),
             engraving: None,
+            revision: 0,
         };
         panel.recheck();
         panel
@@ -237,7 +241,7 @@ impl CounterpointPanel {
     /// Checks the piece again (after an edit or a new piece).
     pub fn recheck(&mut self) {
         self.violations = self.state.piece.as_ref().map(check).unwrap_or_default();
-        self.engraving = None;
+        self.revision += 1;
     }
 
     /// Shows `piece` (checked).
@@ -279,10 +283,6 @@ impl CounterpointPanel {
         Ok(font)
     }
 
-    fn programs(&self) -> Vec<u8> {
-        self.state.programs.clone()
-    }
-
     /// Renders the piece and plays it.
     pub fn play(&mut self, ctx: &egui::Context) {
         self.stop();
@@ -294,7 +294,7 @@ impl CounterpointPanel {
                 return;
             }
         };
-        let (tempo, programs) = (self.state.tempo, self.programs());
+        let (tempo, programs) = (self.state.tempo, self.state.programs.clone());
         match background::spawn(ctx, "curio-counterpoint-render", move |_| {
             render(&piece, tempo, &programs, &font).map_err(|error| error.to_string())
         }) {
@@ -335,7 +335,7 @@ impl CounterpointPanel {
         };
         let path = self.state.export_path.trim().to_string();
         let extension = Path::new(&path).extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
-        let programs = self.programs();
+        let programs = self.state.programs.clone();
         let bytes: Result<Vec<u8>, String> = match extension.as_str() {
             "mid" | "midi" => Ok(to_midi(&piece, self.state.tempo, &programs)),
             "musicxml" | "xml" => Ok(to_musicxml(&piece, &programs).into_bytes()),
@@ -368,10 +368,9 @@ impl CounterpointPanel {
 
     /// Reads a MIDI or MusicXML file into the panel and checks it.
     pub fn open_file(&mut self, path: &Path) {
-        let read = std::fs::read(path).map_err(|error| format!("cannot read '{}': {error}", path.display())).and_then(|bytes| {
-            let piece = if bytes.starts_with(b"MThd") { from_midi(&bytes) } else { from_musicxml(&String::from_utf8_lossy(&bytes)) };
-            piece.map_err(|error| format!("{}: {error}", path.display()))
-        });
+        let read = std::fs::read(path)
+            .map_err(|error| format!("cannot read '{}': {error}", path.display()))
+            .and_then(|bytes| ::counterpoint::files::read(&bytes).map_err(|error| format!("{}: {error}", path.display())));
         match read {
             Ok(piece) => {
                 self.show(piece);
@@ -513,13 +512,6 @@ impl CounterpointPanel {
             }
         });
     }
-
-    /// The staff space in pixels and the bars a line for a canvas `width` wide.
-    fn layout_for(width: f32, bars: u32) -> u32 {
-        let space = 7.5;
-        let usable = (width / space - 6.0 - 9.0 - 1.0).max(11.0);
-        ((usable / ::counterpoint::engrave::BAR_WIDTH as f32).floor() as u32).clamp(1, bars.max(1))
-    }
 }
 
 /// Soft violations' colour.
@@ -636,32 +628,32 @@ impl Panel for CounterpointPanel {
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(piece) = self.state.piece.clone() else {
+        let Some(piece) = &self.state.piece else {
             ui.centered_and_justified(|ui| ui.label("Generate a piece, or Open a MIDI or MusicXML file."));
             return;
         };
         let width = ui.available_width().max(100.0);
-        let per_system = Self::layout_for(width, piece.bars);
-        let key = format!("{per_system}:{}", serde_json::to_string(&piece).unwrap_or_default());
+        // A staff space of about 7.5 points decides how many bars a line holds.
+        let per_system = ::counterpoint::engrave::bars_per_line(f64::from(width) / 7.5).min(piece.bars.max(1));
+        let key = (self.revision, per_system);
         if self.engraving.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.engraving = Some((key.clone(), engrave(&piece, per_system)));
+            self.engraving = Some((key, engrave(piece, per_system)));
         }
         let Some((_, engraving)) = &self.engraving else { return };
         let view = engraving.scene.view_box;
         let scale = (width as f64 / view.width()).min(11.0);
         let size = Vec2::new((view.width() * scale) as f32, (view.height() * scale) as f32);
         let pixels = (size.x.max(size.y) * ui.ctx().pixels_per_point()).round() as u32;
-        let scene = engraving.scene.clone();
-        let raster_key = format!("{key}@{pixels}");
-        self.raster.ensure(ui.ctx(), raster_key, move || {
-            let cost = scene.point_count();
-            (cost, Box::new(move || curio_core::export::rasterize(&scene, pixels)))
+        self.raster.ensure(ui.ctx(), format!("{}:{per_system}@{pixels}", self.revision), || {
+            let scene = engraving.scene.clone();
+            (scene.point_count(), Box::new(move || curio_core::export::rasterize(&scene, pixels)))
         });
+        let paper = engraving.scene.background.map_or(Color32::WHITE, |c| Color32::from_rgb(c.r, c.g, c.b));
         let mut edit = None;
         egui::ScrollArea::vertical().id_salt("counterpoint-score").show(ui, |ui| {
             let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
             let painter = ui.painter_at(rect);
-            painter.rect_filled(rect, 0.0, Color32::from_rgb(255, 255, 252));
+            painter.rect_filled(rect, 0.0, paper);
             self.raster.paint(&painter, rect);
             let to_screen = |p: Point| {
                 Pos2::new(rect.left() + ((p.x - view.min.x) * scale) as f32, rect.top() + ((view.max.y - p.y) * scale) as f32)
@@ -672,7 +664,7 @@ impl Panel for CounterpointPanel {
             for v in &self.violations {
                 let time = (v.bar - 1) * ::counterpoint::BAR + (v.beat - 1);
                 for &voice in &v.voices {
-                    for head in engraving.heads_at(voice, time, &piece) {
+                    for head in engraving.heads_at(voice, time, piece) {
                         marks.push((to_screen(head), v));
                     }
                 }
