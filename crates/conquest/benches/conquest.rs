@@ -1,10 +1,11 @@
 //! Conquest benchmarks: every distinct turn of the built-in squads' first position (checked
 //! against its count, so a broken generator cannot report a fast time), with and without
-//! commands, and a capped random playout.
+//! commands, a capped random playout, and the turn search (2,000 rollouts) on the first position.
 
 use arena::Game as _;
-use conquest::{Battle, Rules, turns};
+use conquest::{Battle, Mcts, Rules, turns};
 use criterion::{Criterion, criterion_group, criterion_main};
+use curio_core::progress::NoProgress;
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -23,6 +24,12 @@ fn benches(c: &mut Criterion) {
     });
     let mut random = arena::rng(1);
     group.bench_function("capped playout", |b| b.iter(|| battle.playout(&mut random)));
+    let search = Mcts::new(2000);
+    group.bench_function("turn search, 2000 rollouts (first position)", |b| {
+        b.iter(|| {
+            search.search(black_box(&battle), &mut random, &mut NoProgress).expect("no cancel").steps.len()
+        })
+    });
     group.finish();
 }
 

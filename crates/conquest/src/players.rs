@@ -13,8 +13,14 @@
 //! distinct turn, the enemy worth it destroys minus its own, minus half the worth of the troop
 //! that acted that the enemies could destroy next turn (each enemy whose movement and range
 //! reach it deals its damage once).
+//!
+//! The turn search ([`Mcts`]) judges whole turns by rollouts of its own policy, which plays
+//! the commands too: a Bombard where it destroys most, a Battle cry where it adds to a kill, a
+//! defensive command on a side's last troop when the enemy could hurt it next, and no move into
+//! the enemy's reach except to attack.
 
 use crate::battle::{Battle, Ending, Stage, Step, distance};
+use crate::rules::Effect;
 use crate::turns::turns;
 use arena::{Outcome, Player, Rng, Side};
 use curio_core::progress::{Cancelled, Progress, check};
@@ -148,7 +154,7 @@ impl arena::Game for Battle {
             ),
             (
                 "mcts:N",
-                "N playouts a turn, spread by UCB1 over whole turns taken in the greedy player's order, more of them as the visits grow",
+                "N playouts a turn, spread by UCB1 over whole turns (the rollout policy's own first, then the greedy player's order), more of them as the visits grow",
             ),
         ]
     }
@@ -300,13 +306,15 @@ impl Player<Battle> for Greedy {
     }
 }
 
-/// Monte Carlo tree search over whole turns with progressive widening: the distinct turns are
-/// ordered by the greedy player's value; the root considers the first ceil(2 sqrt(n)) of them
-/// after n playouts (at least 2, at most [`MAX_WIDTH`]), chooses among those by UCB1, and scores
-/// a turn by a rollout of [`ROLLOUT_TURNS`] turns of the playout policy from the position it
-/// leaves, valued by the worth lead; after `playouts` playouts the most visited turn is played. The widening keeps ~10^4 turns a position within reach of a few thousand
-/// playouts: the greedy order brings the likely good turns first, and the playouts judge them
-/// by what follows rather than by the damage of the moment.
+/// Monte Carlo tree search over whole turns with progressive widening. The candidates are
+/// the distinct turns in this order: first up to [`POLICY_CANDIDATES`] turns that the rollout
+/// policy itself plays here, then the rest by the greedy player's value (a turn that spends fewer
+/// commands first among equals). After n playouts the root considers the first ceil(2 sqrt(n))
+/// of them (at least 2, at most [`MAX_WIDTH`]) and chooses among those by UCB1; a playout plays
+/// the rollout policy (see [`ROLLOUT_TURNS`]) from the position the turn leaves; after `playouts`
+/// playouts the most visited turn is played. The widening keeps ~10^4 turns a position within
+/// reach of a few thousand playouts: the policy and the greedy order bring the likely good turns
+/// first, and the playouts judge them by what follows rather than by the damage of the moment.
 pub struct Mcts {
     /// Playouts a turn.
     pub playouts: u32,
@@ -330,7 +338,27 @@ impl Mcts {
         let values: Vec<f64> =
             all.iter().map(|turn| greedy_value(battle, &turn.after, &turn.steps)).collect();
         let mut order: Vec<usize> = (0..all.len()).collect();
-        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+        let commands = |index: usize| {
+            all[index].steps.iter().filter(|step| matches!(step, Step::Command { .. })).count()
+        };
+        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(commands(a).cmp(&commands(b))));
+        // The rollout policy's own turns go first: what the rollouts would play is a candidate.
+        let mut first = Vec::new();
+        for _ in 0..POLICY_CANDIDATES {
+            let mut played = battle.clone();
+            while played.ending.is_none() && played.to_move == battle.to_move {
+                policy_turn(&mut played, rng);
+            }
+            let snapshot = played.snapshot();
+            if let Some(rank) = order.iter().position(|&index| all[index].after.snapshot() == snapshot)
+                && !first.contains(&order[rank])
+            {
+                first.push(order[rank]);
+            }
+        }
+        order.retain(|index| !first.contains(index));
+        first.append(&mut order);
+        let order = first;
         let mut stats = vec![(0u32, 0.0f64); order.len()];
         for done in 0..self.playouts {
             if done % 64 == 0 {
@@ -397,13 +425,17 @@ pub struct Candidate {
     pub value: f64,
 }
 
-/// Most turns the turn search considers: past about ten, more playouts spread over more turns
-/// and did worse against the greedy player (20% at 5,000 playouts with no cap, 50% at 2,000
-/// with ten).
+/// Most turns the turn search considers: past about ten, more playouts spread over more turns,
+/// each judged by fewer noisy rollouts.
 pub const MAX_WIDTH: usize = 10;
 
-/// Turns a rollout of the turn search plays with the playout policy before it is valued.
-pub const ROLLOUT_TURNS: u32 = 4;
+/// Turns of the rollout policy the turn search tries first (distinct ones; the policy is
+/// partly random).
+pub const POLICY_CANDIDATES: usize = 4;
+
+/// Turns a rollout of the turn search plays (with the rollout policy, `policy_turn`) before it
+/// is valued by the worth lead; most games end sooner, so most rollouts are scored by their end.
+pub const ROLLOUT_TURNS: u32 = 80;
 
 /// The value for side `me` of a short rollout from `after`: 1 or 0 when the game ends in it,
 /// else the worth lead squashed into 0 to 1 (0.5 + tanh(lead / 300) / 2).
@@ -411,7 +443,7 @@ fn rollout(after: &Battle, me: u8, rng: &mut Rng) -> f64 {
     let mut battle = after.clone();
     let stop = battle.turn.saturating_add(ROLLOUT_TURNS);
     while battle.ending.is_none() && battle.turn < stop {
-        playout_turn(&mut battle, rng);
+        policy_turn(&mut battle, rng);
     }
     match battle.ending {
         Some(Ending::Won(winner)) => f64::from(u8::from(winner == me)),
@@ -458,4 +490,222 @@ fn next_planned(plan: &mut Vec<Step>, battle: &Battle) -> Step {
     let open = battle.steps();
     let step = plan.pop().filter(|step| open.contains(step));
     step.unwrap_or_else(|| *open.last().expect("a game not over has a step"))
+}
+
+/// Worth side `side`'s enemy `index` loses to `damage` (its extra health first; none if walled).
+fn worth_destroyed(battle: &Battle, index: usize, damage: i32) -> f64 {
+    let troop = &battle.troops[index];
+    if troop.walled || !troop.alive() {
+        return 0.0;
+    }
+    let kind = &battle.rules.troops[troop.kind as usize];
+    let lost = (damage - troop.shield).clamp(0, troop.health);
+    f64::from(kind.cost) * f64::from(lost) / f64::from(kind.health)
+}
+
+/// Whether the enemies of troop `index` could hurt it in their next turn: a Bombard of theirs
+/// ready by then, or an enemy whose movement and range reach it.
+fn threatened(battle: &Battle, index: usize) -> bool {
+    let troop = &battle.troops[index];
+    let enemy = 1 - troop.side as usize;
+    let bombard = battle.commands[enemy].iter().zip(&battle.cooldowns[enemy]).any(|(&command, &cooldown)| {
+        matches!(battle.rules.commands[command as usize].effect, Effect::Bombard { .. }) && cooldown <= 1
+    });
+    bombard
+        || battle.troops.iter().any(|other| {
+            other.alive() && usize::from(other.side) == enemy && {
+                let kind = &battle.rules.troops[other.kind as usize];
+                distance(other.x, other.y, troop.x, troop.y) <= kind.movement + kind.range
+            }
+        })
+}
+
+/// The commands of the rollout policy, for a turn whose attack (if any) will be made by
+/// `attacker`: a Bombard on the enemy it destroys most worth of; a Battle cry on the attacker
+/// when its damage destroys more; a Battle cry, Stoicism or Shield wall on the side's last troop
+/// when the enemy could hurt it next turn; a Regenerate on the troop that lost most worth.
+/// Other commands wait.
+fn policy_commands(battle: &mut Battle, attacker: Option<(usize, usize)>) {
+    let side = battle.to_move;
+    let own: Vec<usize> = (0..battle.troops.len())
+        .filter(|&index| battle.troops[index].alive() && battle.troops[index].side == side)
+        .collect();
+    for slot in 0..battle.commands[side as usize].len() {
+        if battle.stage != Stage::Commands || battle.ending.is_some() {
+            return;
+        }
+        if battle.cooldowns[side as usize][slot] > 0 {
+            continue;
+        }
+        let effect = battle.rules.commands[battle.commands[side as usize][slot] as usize].effect.clone();
+        let target = match effect {
+            Effect::Bombard { damage } => (0..battle.troops.len())
+                .filter(|&index| battle.troops[index].side != side)
+                .map(|index| (index, worth_destroyed(battle, index, damage)))
+                .filter(|&(_, worth)| worth > 0.0)
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(index, _)| index),
+            Effect::BattleCry { damage, .. } => {
+                let offensive = attacker.filter(|&(troop, enemy)| {
+                    let base = battle.rules.troops[battle.troops[troop].kind as usize].damage;
+                    worth_destroyed(battle, enemy, base + damage) > worth_destroyed(battle, enemy, base)
+                });
+                offensive
+                    .map(|(troop, _)| troop)
+                    .or_else(|| (own.len() == 1 && threatened(battle, own[0])).then(|| own[0]))
+            }
+            Effect::Stoicism { .. } | Effect::ShieldWall => {
+                (own.len() == 1 && threatened(battle, own[0])).then(|| own[0])
+            }
+            Effect::Regenerate => own
+                .iter()
+                .copied()
+                .map(|index| {
+                    let troop = &battle.troops[index];
+                    let kind = &battle.rules.troops[troop.kind as usize];
+                    (
+                        index,
+                        f64::from(kind.cost) * f64::from(kind.health - troop.health) / f64::from(kind.health),
+                    )
+                })
+                .filter(|&(_, lost)| lost >= 50.0)
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(index, _)| index),
+            _ => None,
+        };
+        if let Some(target) = target {
+            battle.play(Step::Command { slot: slot as u8, target: target as u8 });
+        }
+    }
+}
+
+/// An attack the rollout policy may make.
+#[derive(Clone, Copy)]
+struct Attack {
+    /// Enemy worth it destroys.
+    worth: f64,
+    /// The troop that attacks.
+    mover: usize,
+    /// Where it moves first (`None`: it stays).
+    square: Option<(i16, i16)>,
+    /// The enemy it attacks.
+    enemy: usize,
+}
+
+/// One turn of the turn search's rollout policy: the attack that destroys most enemy worth
+/// (any troop that can move into range of an enemy), with the commands of [`policy_commands`];
+/// without an attack, a random troop steps nearer its nearest enemy but only to a square no
+/// enemy can reach next turn. One turn in ten the troop and its move are random instead.
+fn policy_turn(battle: &mut Battle, rng: &mut Rng) {
+    let side = battle.to_move;
+    let movers: Vec<usize> = (0..battle.troops.len())
+        .filter(|&index| {
+            let troop = &battle.troops[index];
+            troop.alive() && troop.side == side && !troop.frozen
+        })
+        .collect();
+    let enemies: Vec<usize> = (0..battle.troops.len())
+        .filter(|&index| battle.troops[index].alive() && battle.troops[index].side != side)
+        .collect();
+    let mut best: Option<Attack> = None;
+    for &mover in &movers {
+        let troop = &battle.troops[mover];
+        let kind = &battle.rules.troops[troop.kind as usize];
+        let (movement, range) = (kind.movement + u32::from(troop.extra_movement), kind.range);
+        let near: Vec<usize> = enemies
+            .iter()
+            .copied()
+            .filter(|&enemy| {
+                distance(troop.x, troop.y, battle.troops[enemy].x, battle.troops[enemy].y) <= movement + range
+            })
+            .collect();
+        if near.is_empty() {
+            continue;
+        }
+        let reach = battle.reach(mover);
+        for enemy in near {
+            let (ex, ey) = (battle.troops[enemy].x, battle.troops[enemy].y);
+            let square = if distance(troop.x, troop.y, ex, ey) <= range {
+                Some(None)
+            } else {
+                reach.iter().find(|&&(x, y)| distance(x, y, ex, ey) <= range).map(|&square| Some(square))
+            };
+            let Some(square) = square else { continue };
+            let worth = worth_destroyed(battle, enemy, kind.damage);
+            if best.is_none_or(|top| worth > top.worth) {
+                best = Some(Attack { worth, mover, square, enemy });
+            }
+        }
+    }
+    if battle.stage == Stage::Commands {
+        policy_commands(battle, best.map(|attack| (attack.mover, attack.enemy)));
+        if battle.ending.is_some() {
+            return;
+        }
+        if battle.stage == Stage::Commands {
+            battle.play(Step::EndCommands);
+        }
+    }
+    if movers.is_empty() {
+        battle.play(Step::EndTurn);
+        return;
+    }
+    if rng.random_range(0..10) == 0 {
+        while battle.ending.is_none() && battle.to_move == side {
+            let step = match battle.stage {
+                Stage::Commands => Step::EndCommands,
+                _ => random_step(battle, rng),
+            };
+            battle.play(step);
+        }
+        return;
+    }
+    if let Some(Attack { mover, square, enemy, .. }) = best
+        && battle.troops[enemy].alive()
+    {
+        match square {
+            Some((x, y)) if battle.troop_at(x, y).is_none() => {
+                battle.play(Step::Move { troop: mover as u8, x, y })
+            }
+            Some(_) => {
+                battle.play(Step::EndTurn);
+                return;
+            }
+            None => battle.play(Step::Stay { troop: mover as u8 }),
+        }
+        if battle.targets(mover).contains(&(enemy as u8)) {
+            battle.play(Step::Attack { target: enemy as u8 });
+        } else {
+            battle.play(Step::EndTurn);
+        }
+        return;
+    }
+    let mover = movers[rng.random_range(0..movers.len())];
+    let troop = &battle.troops[mover];
+    let Some((ex, ey)) = enemies
+        .iter()
+        .map(|&enemy| (battle.troops[enemy].x, battle.troops[enemy].y))
+        .min_by_key(|&(x, y)| distance(troop.x, troop.y, x, y))
+    else {
+        battle.play(Step::EndTurn);
+        return;
+    };
+    let now = distance(troop.x, troop.y, ex, ey);
+    let safe = |x: i16, y: i16| {
+        enemies.iter().all(|&enemy| {
+            let other = &battle.troops[enemy];
+            let kind = &battle.rules.troops[other.kind as usize];
+            distance(other.x, other.y, x, y) > kind.movement + kind.range
+        })
+    };
+    let step = battle
+        .reach(mover)
+        .into_iter()
+        .filter(|&(x, y)| distance(x, y, ex, ey) < now && safe(x, y))
+        .min_by_key(|&(x, y)| distance(x, y, ex, ey))
+        .map(|(x, y)| Step::Move { troop: mover as u8, x, y });
+    battle.play(step.unwrap_or(Step::EndTurn));
+    if battle.ending.is_none() && battle.to_move == side {
+        battle.play(Step::EndTurn);
+    }
 }

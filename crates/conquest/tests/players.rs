@@ -105,3 +105,34 @@ fn the_turn_search_plays_a_legal_turn_and_spends_its_playouts() {
     let all = turns(&battle, true);
     assert!(all.iter().any(|turn| turn.after.snapshot() == replayed.snapshot()));
 }
+
+#[test]
+fn the_turn_search_shields_its_last_troop_from_a_ready_bombard() {
+    // One scout a side, far apart; the second side to move with its Battle cry ready and its
+    // Bombard cooling, the first side's Bombard ready: without a shield its scout dies next turn.
+    let mut battle = Battle::standard(Arc::new(Rules::builtin()));
+    let scout = battle.rules.kind("Scout").unwrap() as u8;
+    let last: Vec<usize> =
+        (0..battle.troops.len()).filter(|&index| battle.troops[index].kind == scout).collect();
+    assert_eq!(last.len(), 2);
+    for (index, troop) in battle.troops.iter_mut().enumerate() {
+        if !last.contains(&index) {
+            troop.health = 0;
+        }
+    }
+    battle.to_move = 1;
+    battle.turn = 41;
+    battle.cooldowns = [vec![2, 0], vec![0, 1]];
+    assert_eq!(battle.steps().len(), 2, "Battle cry on the scout, or no command");
+    let found = Mcts::new(500).search(&battle, &mut rng(3), &mut NoProgress).unwrap();
+    let cry = conquest::Step::Command { slot: 0, target: last[1] as u8 };
+    assert!(found.steps.contains(&cry), "{:?}", found.steps);
+}
+
+#[test]
+fn the_turn_search_moving_second_beats_greedy() {
+    let mut battle = Battle::standard(Arc::new(Rules::builtin()));
+    let mut search = Battle::player("mcts:1000").unwrap();
+    let mut greedy = Greedy::default();
+    assert_eq!(play(&mut battle, [&mut greedy, search.as_mut()], 1), Some(Ending::Won(1)));
+}
