@@ -148,3 +148,40 @@ fn solving_to_a_set_up_goal_position() {
     let message = harness.state_mut().panel_mut::<HanoiPanel>().message.clone();
     assert!(message.is_some_and(|m| m.is_err_and(|e| e.contains("goal: position '2101' names 4 disks"))));
 }
+
+#[test]
+fn eleven_pegs_move_ten_disks_in_19_moves_as_the_write_up_says() {
+    let state = HanoiPanelState {
+        pegs: 11,
+        disks: 10,
+        position: "0000000000".into(),
+        start: "0000000000".into(),
+        target: 10,
+        ..HanoiPanelState::default()
+    };
+    let mut harness = harness(hanoi_app(state));
+    harness.run_settled();
+    harness.get_by_role_and_label(Role::Button, "Solve from here").click();
+    harness.run_settled();
+    let panel = harness.state_mut().panel_mut::<HanoiPanel>();
+    assert_eq!(panel.plan.len(), 19);
+    for _ in 0..19 {
+        panel.step();
+    }
+    assert_eq!(panel.position, Position::tower(11, 10, 10));
+    assert_eq!(panel.position.text(), "aaaaaaaaaa");
+    harness.run_settled();
+    harness.get_by_label_contains("19 moves made from 0000000000");
+}
+
+#[test]
+fn hanoi_panel_eleven_pegs_snapshot() {
+    let state = HanoiPanelState {
+        pegs: 11,
+        disks: 10,
+        position: "0000000000".into(),
+        start: "0000000000".into(),
+        ..HanoiPanelState::default()
+    };
+    snapshot_app("hanoi_panel_eleven_pegs", [1100.0, 700.0], |_| hanoi_app(state));
+}

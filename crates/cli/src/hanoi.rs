@@ -1,4 +1,4 @@
-//! `curio hanoi ...`: Towers of Hanoi with any start and 3 to 6 pegs: optimal solutions, the
+//! `curio hanoi ...`: Towers of Hanoi with any start and 3 to 16 pegs: optimal solutions, the
 //! Frame–Stewart table against search, breadth-first search of every position, and the 3-peg
 //! average distance against its formula.
 use crate::facets::{GroupArgs, House};
@@ -49,7 +49,7 @@ enum HanoiCommand {
 
 #[derive(Debug, Args)]
 struct SolveArgs {
-    /// Pegs, 3 to 6.
+    /// Pegs, 3 to 16.
     #[arg(long, default_value_t = 3)]
     pegs: usize,
     /// Disks, 1 to 30.
@@ -71,7 +71,7 @@ struct SolveArgs {
 
 #[derive(Debug, Args)]
 struct SearchArgs {
-    /// Pegs, 3 to 6.
+    /// Pegs, 3 to 16.
     #[arg(long, default_value_t = 4)]
     pegs: usize,
     /// Disks.
@@ -92,7 +92,7 @@ struct SearchArgs {
 
 #[derive(Debug, Args)]
 struct TableArgs {
-    /// Pegs, 3 to 6.
+    /// Pegs, 3 to 16.
     #[arg(long, default_value_t = 4)]
     pegs: usize,
     /// Rows for 1..=N disks, N up to 30.
@@ -123,7 +123,7 @@ struct RenderArgs {
     /// What to draw.
     #[arg(long, value_enum, default_value = "disks")]
     what: Drawing,
-    /// Pegs, 3 to 6.
+    /// Pegs, 3 to 16.
     #[arg(long, default_value_t = 3)]
     pegs: usize,
     /// Disks.

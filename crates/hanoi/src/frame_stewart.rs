@@ -82,13 +82,30 @@ mod tests {
 
     #[test]
     fn the_move_lists_are_legal_and_frame_stewart_long() {
-        for pegs in 3..=6 {
+        for pegs in 3..=crate::MAX_PEGS {
             for disks in 1..=9 {
                 let moves = solve(pegs, disks, 0, (pegs - 1) as u8);
                 let end = replay(&Position::tower(pegs, disks, 0), &moves).unwrap();
                 assert_eq!(end, Position::tower(pegs, disks, (pegs - 1) as u8), "{pegs} pegs, {disks} disks");
                 assert_eq!(moves.len() as u64, table(pegs, disks)[disks].0, "{pegs} pegs, {disks} disks");
             }
+        }
+    }
+
+    /// The write-up's claims for many pegs (part 7): with more pegs than disks, 2n − 1 moves
+    /// ("11 towers and only 10 rings ... 19 steps"); with as many, 2n + 1; with one fewer,
+    /// 2n + 3; and its guess 4n − 2m + 1, which agrees with all three. Frame–Stewart's numbers
+    /// here; `the_write_ups_many_peg_claims_are_optimal` in `search` checks them against search.
+    #[test]
+    fn the_write_ups_many_peg_numbers() {
+        assert_eq!(table(11, 10)[10].0, 19);
+        for pegs in 4..=crate::MAX_PEGS {
+            let rows = table(pegs, pegs + 1);
+            for (n, row) in rows.iter().enumerate().take(pegs).skip(1) {
+                assert_eq!(row.0, 2 * n as u64 - 1, "{pegs} pegs, {n} disks");
+            }
+            assert_eq!(rows[pegs].0, 2 * pegs as u64 + 1, "{pegs} pegs and disks");
+            assert_eq!(rows[pegs + 1].0, 2 * (pegs as u64 + 1) + 3, "{pegs} pegs, {} disks", pegs + 1);
         }
     }
 }

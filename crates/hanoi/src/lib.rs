@@ -1,4 +1,4 @@
-//! Towers of Hanoi with any start and 3 to 6 pegs: positions, legal moves, the optimal 3-peg
+//! Towers of Hanoi with any start and 3 to 16 pegs: positions, legal moves, the optimal 3-peg
 //! solution between any two positions, Frame–Stewart for p pegs, and breadth-first search of the
 //! whole state graph.
 //!
@@ -24,7 +24,7 @@ use serde::Serialize;
 /// Fewest pegs.
 pub const MIN_PEGS: usize = 3;
 /// Most pegs.
-pub const MAX_PEGS: usize = 6;
+pub const MAX_PEGS: usize = 16;
 /// Pegs: every command's `--pegs` (checked by the functions here) and the panel's.
 pub const PEGS: curio_core::bounds::Bounds<usize> = curio_core::bounds::Bounds::new(MIN_PEGS, MAX_PEGS, 3);
 /// Most disks for the formulas and the algorithms.
@@ -63,7 +63,7 @@ pub enum HanoiError {
         expected: usize,
     },
     /// A peg that does not exist.
-    #[error("position '{text}': '{symbol}' is not a peg of {pegs} (0 to {last})")]
+    #[error("position '{text}': '{symbol}' is not a peg of {pegs} (0 to {last}; pegs past 9 are a to f)")]
     Peg {
         /// The text.
         text: String,
@@ -71,8 +71,8 @@ pub enum HanoiError {
         symbol: char,
         /// The puzzle's pegs.
         pegs: usize,
-        /// The last peg.
-        last: usize,
+        /// The last peg's symbol.
+        last: char,
     },
     /// Asked to stop.
     #[error("cancelled")]
@@ -94,6 +94,11 @@ pub enum HanoiError {
         "the dense search takes 4 pegs or more (3 pegs make too many layers to sweep): use the frontier search"
     )]
     DenseNeedsFourPegs,
+}
+
+/// A peg's symbol in a position's text: 0 to 9, then a to f.
+pub fn peg_symbol(peg: usize) -> char {
+    char::from_digit(peg as u32, 16).expect("a peg below 16")
 }
 
 /// Checks a puzzle's size.
@@ -134,10 +139,9 @@ impl Position {
         }
         let mut placed = Vec::with_capacity(disks);
         for &symbol in symbols.iter().rev() {
-            let peg = symbol
-                .to_digit(10)
-                .filter(|&peg| (peg as usize) < pegs)
-                .ok_or_else(|| HanoiError::Peg { text: text.to_string(), symbol, pegs, last: pegs - 1 })?;
+            let peg = symbol.to_digit(16).filter(|&peg| (peg as usize) < pegs).ok_or_else(|| {
+                HanoiError::Peg { text: text.to_string(), symbol, pegs, last: peg_symbol(pegs - 1) }
+            })?;
             placed.push(peg as u8);
         }
         Ok(Position { pegs, disks: placed })
@@ -145,7 +149,7 @@ impl Position {
 
     /// The text form, largest disk first.
     pub fn text(&self) -> String {
-        self.disks.iter().rev().map(|&peg| char::from(b'0' + peg)).collect()
+        self.disks.iter().rev().map(|&peg| peg_symbol(usize::from(peg))).collect()
     }
 
     /// The smallest disk on each peg (`None`: empty).
@@ -233,7 +237,15 @@ mod tests {
         assert_eq!(position.tops(), vec![Some(2), Some(1), None, Some(0)]);
         assert!(Position::parse("0014", 4, 4).unwrap_err().to_string().contains("'4' is not a peg of 4"));
         assert!(Position::parse("001", 4, 4).unwrap_err().to_string().contains("names 3 disks"));
-        assert!(Position::parse("000", 7, 3).unwrap_err().to_string().contains("7 pegs"));
+        assert!(Position::parse("000", 17, 3).unwrap_err().to_string().contains("17 pegs"));
+        // Pegs past 9 are letters.
+        let many = Position::parse("a90", 11, 3).unwrap();
+        assert_eq!(many.disks, vec![0, 9, 10]);
+        assert_eq!(many.text(), "a90");
+        assert_eq!(Position::parse("A90", 11, 3).unwrap(), many);
+        assert!(
+            Position::parse("b00", 11, 3).unwrap_err().to_string().contains("'b' is not a peg of 11 (0 to a")
+        );
     }
 
     proptest! {

@@ -7,7 +7,7 @@
 //! the start's eccentricity (its largest distance), the positions that far when few, and its
 //! distance to each perfect tower; [`path`] finds an optimal path between two positions.
 
-use super::{HanoiError, Move, Position, check_size};
+use super::{HanoiError, MAX_PEGS, Move, Position, check_size};
 use curio_core::progress::{Cancelled, Progress, check};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -111,8 +111,8 @@ pub fn positions(pegs: usize, disks: usize, method: Method) -> Result<u64, Hanoi
 /// Each peg's top disk (its smallest; `u8::MAX` for an empty peg) in position number `state`
 /// (disk i's peg is digit i in base `pegs`), digit by digit.
 #[inline]
-fn tops_by_digits(state: u64, pegs: usize, disks: usize) -> [u8; 8] {
-    let mut tops = [u8::MAX; 8];
+fn tops_by_digits(state: u64, pegs: usize, disks: usize) -> [u8; MAX_PEGS] {
+    let mut tops = [u8::MAX; MAX_PEGS];
     let mut rest = state;
     let mut found = 0;
     for disk in 0..disks {
@@ -132,7 +132,13 @@ fn tops_by_digits(state: u64, pegs: usize, disks: usize) -> [u8; 8] {
 /// The positions one move from `state`, whose pegs' top disks are `tops`, passed to `visit`: a
 /// move changes one digit, so each is an addition.
 #[inline]
-fn moves_from(state: u64, pegs: usize, tops: &[u8; 8], powers: &[u64], mut visit: impl FnMut(u64)) {
+fn moves_from<const N: usize>(
+    state: u64,
+    pegs: usize,
+    tops: &[u8; N],
+    powers: &[u64],
+    mut visit: impl FnMut(u64),
+) {
     for from in 0..pegs {
         let disk = tops[from];
         if disk == u8::MAX {
@@ -402,6 +408,22 @@ mod tests {
             assert_eq!(report.layers.iter().sum::<u64>(), report.positions);
             assert_eq!(report.to_perfect[0], 0);
             assert_eq!(report.to_perfect[3], moves, "{disks} disks");
+        }
+    }
+
+    /// The write-up's many-peg numbers (2n − 1 with more pegs than disks, 2n + 1 with as many,
+    /// 2n + 3 with one fewer) are optimal wherever a search fits in 2^21 positions, up to 16
+    /// pegs.
+    #[test]
+    fn the_write_ups_many_peg_claims_are_optimal() {
+        for pegs in 4..=crate::MAX_PEGS {
+            let table = frame_stewart::table(pegs, pegs + 1);
+            for disks in (2..=pegs + 1)
+                .filter(|&n| (pegs as u64).checked_pow(n as u32).is_some_and(|count| count <= 1 << 21))
+            {
+                let report = search(&Position::tower(pegs, disks, 0), &mut NoProgress).unwrap();
+                assert_eq!(report.to_perfect[pegs - 1], table[disks].0, "{pegs} pegs, {disks} disks");
+            }
         }
     }
 

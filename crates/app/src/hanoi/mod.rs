@@ -23,14 +23,14 @@ use std::time::Instant;
 pub const MAX_PANEL_DISKS: usize = 12;
 /// Most disks of the 3-peg graph (3^8 = 6,561 positions).
 pub const MAX_GRAPH_DISKS: usize = 8;
-/// Most disks of the graph drawn for more pegs (6^4 = 1,296 positions).
-pub const MAX_SMALL_GRAPH_DISKS: usize = 4;
+/// Most positions of the graph drawn for more pegs (6 pegs and 4 disks: 1,296).
+pub const MAX_SMALL_GRAPH_POSITIONS: u64 = 1296;
 
 /// Persisted settings of the Hanoi panel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct HanoiPanelState {
-    /// Pegs, 3 to 6.
+    /// Pegs, 3 to 16.
     pub pegs: usize,
     /// Disks, 1 to [`MAX_PANEL_DISKS`].
     pub disks: usize,
@@ -312,7 +312,7 @@ impl HanoiPanel {
             painter.text(
                 Pos2::new(x, base + 2.0),
                 egui::Align2::CENTER_TOP,
-                peg.to_string(),
+                hanoi::peg_symbol(peg).to_string(),
                 egui::FontId::proportional(11.0),
                 theme::HINT,
             );
@@ -364,7 +364,8 @@ impl HanoiPanel {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 4.0, theme::CANVAS_BACKGROUND);
         if self.state.pegs != 3 {
-            if self.state.disks <= MAX_SMALL_GRAPH_DISKS {
+            let positions = (self.state.pegs as u64).checked_pow(self.state.disks as u32);
+            if positions.is_some_and(|count| count <= MAX_SMALL_GRAPH_POSITIONS) {
                 let half = rect.width() / 2.0;
                 let left = Rect::from_min_size(rect.min, Vec2::new(half, rect.height()));
                 self.small_graph_ui(&painter, left);
@@ -751,7 +752,7 @@ impl Panel for HanoiPanel {
 /// What the hanoi domain adds: `curio hanoi`, its panel and its fuzz targets.
 pub const DOMAIN: Domain = Domain {
     name: "hanoi",
-    about: "Towers of Hanoi: any start, 3 to 6 pegs, Frame–Stewart against search.",
+    about: "Towers of Hanoi: any start, 3 to 16 pegs, Frame–Stewart against search.",
     commands: CommandGroup::of::<curio_cli::hanoi::HanoiArgs>(),
     panels: &[PanelEntry::of::<HanoiPanel>()],
     merges: &[],

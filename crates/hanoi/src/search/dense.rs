@@ -24,23 +24,22 @@ const BATCH: usize = 1 << 22;
 /// operations, else digit by digit.
 #[inline]
 fn neighbours(state: u64, pegs: usize, disks: usize, powers: &[u64], visit: impl FnMut(u64)) {
-    let tops = if pegs == 4 {
+    if pegs == 4 {
         // Each peg's top disk is its lowest digit equal to the peg: the digits of `state` XOR
         // the peg repeated are 00 exactly there.
-        let mut tops = [u8::MAX; 8];
+        let mut tops = [u8::MAX; 4];
         let digits = LOW & ((1u64 << (2 * disks)) - 1);
-        for (peg, top) in tops.iter_mut().enumerate().take(4) {
+        for (peg, top) in tops.iter_mut().enumerate() {
             let differs = state ^ (LOW * peg as u64);
             let equal = !((differs | (differs >> 1)) & LOW) & digits;
             if equal != 0 {
                 *top = (equal.trailing_zeros() / 2) as u8;
             }
         }
-        tops
+        moves_from(state, pegs, &tops, powers, visit);
     } else {
-        tops_by_digits(state, pegs, disks)
-    };
-    moves_from(state, pegs, &tops, powers, visit);
+        moves_from(state, pegs, &tops_by_digits(state, pegs, disks), powers, visit);
+    }
 }
 
 /// The two bits of `state`.
