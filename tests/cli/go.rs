@@ -55,6 +55,31 @@ fn selfplay_and_render_follow_the_contract() {
     assert!(std::fs::read_to_string(&out).unwrap().contains("<svg"));
 }
 
+/// The write-up's Babylonian iteration: its first stopping rule never stops on 63 = 8^2 - 1
+/// (an even k; the write-up says odd), its corrected rule does; Brent's fractions for 3 break
+/// the claimed bound 1/(2b^2) at 5/3.
+#[test]
+fn the_write_ups_square_root_methods() {
+    let first = curio(&["go", "isqrt", "63", "--method", "babylonian-first-rule", "--steps"]);
+    assert_eq!(first.status.code(), Some(1));
+    assert!(text(&first.stdout).contains("X: 8, 7, 8"), "{}", text(&first.stdout));
+    assert!(text(&first.stderr).contains("does not stop on 63"), "{}", text(&first.stderr));
+    let corrected = curio(&["go", "isqrt", "63", "--method", "babylonian"]);
+    assert!(corrected.status.success());
+    assert_eq!(text(&corrected.stdout).trim(), "7");
+    let fractions = curio(&["go", "fractions", "3", "--terms", "5", "--json"]);
+    assert!(fractions.status.success(), "{}", text(&fractions.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&fractions.stdout).expect("json");
+    let rows = report["fractions"].as_array().expect("a list");
+    let pairs: Vec<(u64, u64, bool)> = rows
+        .iter()
+        .map(|row| (row["a"].as_u64().unwrap(), row["b"].as_u64().unwrap(), row["within"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(pairs, [(1, 1, false), (2, 1, true), (5, 3, false), (7, 4, true), (19, 11, false)]);
+    assert_bad_input(&["go", "fractions", "16"], &["perfect square"]);
+    assert_bad_input(&["go", "fractions", "3", "--terms", "0"], &["--terms must be 1 to 60"]);
+}
+
 #[test]
 fn bad_input_gets_one_line() {
     let folder = temp_dir("go-bad");

@@ -50,6 +50,21 @@ fn render_writes_png_of_the_requested_size_and_reports_json() {
     assert!(distinct.len() > 10, "an anti-aliased figure has many colours");
 }
 
+/// The write-up's pentagram: "if r = 1, then d ≈ 0.38197" (the value is the inner radius i;
+/// d is the density, 2).
+#[test]
+fn render_reports_the_write_ups_inner_radius() {
+    let dir = temp_dir("inner");
+    let out = dir.path().join("pentagram.svg");
+    let output = curio(&["star", "render", "--n", "5", "--d", "2", "--out", path_str(&out), "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let inner = report["inner_radius_ratio"].as_f64().expect("a number");
+    assert!((inner - 0.38197).abs() < 5e-6, "{inner}");
+    let plain = curio(&["star", "render", "--n", "5", "--d", "2", "--out", path_str(&out)]);
+    assert!(text(&plain.stdout).contains("inner radius i/r = 0.381966"), "{}", text(&plain.stdout));
+}
+
 #[test]
 fn stellar_prints_the_number_and_json() {
     let output = curio(&["star", "stellar", "--points", "6", "--stage", "5", "--json"]);

@@ -120,3 +120,21 @@ fn go_panel_snapshot() {
     let state = GoPanelState { record: record.into(), show_liberties: true, ..hotseat() };
     snapshot_app("go_panel", [1000.0, 700.0], |_| go_app(state));
 }
+
+#[test]
+fn the_write_ups_square_roots_are_shown_beside_curios() {
+    let state = GoPanelState { root_of: "63".into(), ..hotseat() };
+    let mut harness = harness(go_app(state));
+    harness.run_settled();
+    harness.get_by_label("Square roots: the write-up's methods").click();
+    harness.run_settled();
+    harness.get_by_label("Curio: floor(sqrt(N)) = 7");
+    harness.get_by_label_contains("Babylonian, stop at X(n+1) = X(n) or N / X(n): 7");
+    harness.get_by_label_contains("Babylonian, stop at X(n+1) = X(n) only: never stops");
+    harness.get_by_label_contains("1/1 ✗  32/1 ✗");
+    harness.get_by_label("N").click();
+    harness.run_settled();
+    harness.get_by_label("N").type_text("x");
+    harness.run_settled();
+    harness.get_by_label_contains("'63x' is not a whole number");
+}

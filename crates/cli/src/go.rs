@@ -7,6 +7,7 @@ use super::{CliError, named, print_json, usage};
 use crate::shards::ShardArgs;
 use ::go::ai::{self, Opponent, Strength};
 use ::go::placement::{self, Mode, Request, Thing};
+use ::go::square_roots::{Stop, babylonian, brent_fractions};
 use ::go::{BOARD, DEFAULT_RADIUS, Edge, Game, Geometry, Point, figure, isqrt};
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -20,9 +21,18 @@ pub struct GoArgs {
 
 #[derive(Debug, Subcommand)]
 enum GoCommand {
-    /// floor(sqrt(N)), exact for every N up to 2^64 - 1.
-    #[command(after_help = "Examples:\n  curio go isqrt 18446744073709551615")]
+    /// floor(sqrt(N)), exact for every N up to 2^64 - 1; or by the write-up's Babylonian
+    /// iteration with either of its stopping rules.
+    #[command(
+        after_help = "Methods: curio (a double's root corrected in integers, exact), babylonian (the write-up's iteration, stopping when X(n+1) = X(n) or X(n+1) = N / X(n)), babylonian-first-rule (stopping only when X(n+1) = X(n): it never stops on N = k^2 - 1).\n\nExamples:\n  curio go isqrt 18446744073709551615\n  curio go isqrt 80 --method babylonian-first-rule --steps"
+    )]
     Isqrt(IsqrtArgs),
+    /// Brent's integer recurrence for fractions near sqrt(N) (the write-up's talk page), each
+    /// with its error against the claimed bound 1/(2b^2).
+    #[command(
+        after_help = "Examples:\n  curio go fractions 3 --terms 12\n  curio go fractions 2 --terms 20 --json"
+    )]
+    Fractions(FractionsArgs),
     /// The centre of a stone touching the stone at FROM, nearest the point TOWARD (Eq. 1 and
     /// Eq. 5 over the whole ring), on an empty unbounded plane.
     #[command(after_help = "Examples:\n  curio go touch --radius 10 --from 0,0 --toward 30,30 --json")]
@@ -47,6 +57,35 @@ enum GoCommand {
 struct IsqrtArgs {
     /// N, 0 to 18446744073709551615.
     number: String,
+    /// How to take the root.
+    #[arg(long, value_enum, default_value = "curio")]
+    method: IsqrtMethod,
+    /// Print the Babylonian iteration's values X(0), X(1), ... (the Babylonian methods).
+    #[arg(long)]
+    steps: bool,
+}
+
+/// `curio go isqrt --method`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum IsqrtMethod {
+    /// Curio's: a double's root corrected in 128-bit integers.
+    Curio,
+    /// The write-up's iteration with its corrected stopping rule.
+    Babylonian,
+    /// The write-up's iteration with its first stopping rule.
+    BabylonianFirstRule,
+}
+
+#[derive(Debug, Args)]
+struct FractionsArgs {
+    /// N, 2 or more and not a square.
+    number: u64,
+    /// How many fractions, 1 to 60.
+    #[arg(long, default_value_t = 10)]
+    terms: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -202,14 +241,60 @@ fn run(args: GoArgs) -> Result<(), CliError> {
             let n: u64 = args.number.trim().parse().map_err(|_| {
                 usage(anyhow::anyhow!("'{}' is not a whole number from 0 to {}", args.number, u64::MAX))
             })?;
-            say!("{}", isqrt(n));
-            Ok(())
+            let stop = match args.method {
+                IsqrtMethod::Curio => {
+                    say!("{}", isqrt(n));
+                    return Ok(());
+                }
+                IsqrtMethod::Babylonian => Stop::EqualOrQuotient,
+                IsqrtMethod::BabylonianFirstRule => Stop::Equal,
+            };
+            let found = babylonian(n, stop);
+            if args.steps {
+                let steps: Vec<String> = found.steps.iter().map(u64::to_string).collect();
+                say!("X: {}", steps.join(", "));
+            }
+            match found.root {
+                Some(root) => {
+                    say!("{root}");
+                    Ok(())
+                }
+                None => Err(CliError::Failure(anyhow::anyhow!(
+                    "the iteration does not stop on {n}: X(n+1) = X(n) never holds (it repeats {})",
+                    found.steps.last().copied().unwrap_or(0)
+                ))),
+            }
         }
+        GoCommand::Fractions(args) => fractions(args),
         GoCommand::Touch(args) => touch(args),
         GoCommand::Place(args) => place(args),
         GoCommand::Selfplay(args) => selfplay(args),
         GoCommand::Render(args) => render(args),
     }
+}
+
+fn fractions(args: FractionsArgs) -> Result<(), CliError> {
+    if !(1..=60).contains(&args.terms) {
+        return Err(usage(anyhow::anyhow!("--terms must be 1 to 60, not {}", args.terms)));
+    }
+    let Some(list) = brent_fractions(args.number, args.terms) else {
+        return Err(usage(anyhow::anyhow!(
+            "{} is below 2 or a perfect square: its root is whole",
+            args.number
+        )));
+    };
+    if args.json {
+        let rows: Vec<_> = list
+            .iter()
+            .map(|f| json!({"a": f.a, "b": f.b, "error": f.error, "bound": f.bound, "within": f.within()}))
+            .collect();
+        return print_json(&json!({"n": args.number, "fractions": rows}));
+    }
+    say!("a/b, |a/b - sqrt({})|, 1/(2b^2), within", args.number);
+    for f in &list {
+        say!("{}/{} {:.3e} {:.3e} {}", f.a, f.b, f.error, f.bound, if f.within() { "yes" } else { "no" });
+    }
+    Ok(())
 }
 
 fn touch(args: TouchArgs) -> Result<(), CliError> {

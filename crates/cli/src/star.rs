@@ -150,6 +150,7 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
             "d": spec.d(),
             "style": args.style.name(),
             "compound_of": spec.components(),
+            "inner_radius_ratio": spec.inner_radius_ratio(),
             "width": if format == export::Format::Png { json!(width) } else { json!(null) },
             "height": if format == export::Format::Png { json!(height) } else { json!(null) },
             "seconds": seconds,
@@ -157,7 +158,13 @@ fn render(args: RenderArgs) -> Result<(), CliError> {
     } else {
         let size =
             if format == export::Format::Png { format!(", {width}x{height} px") } else { String::new() };
-        say!("wrote {} ({spec} {}{size}) in {:.3} s", args.out.display(), args.style.name(), seconds);
+        say!(
+            "wrote {} ({spec} {}{size}, inner radius i/r = {:.6}) in {:.3} s",
+            args.out.display(),
+            args.style.name(),
+            spec.inner_radius_ratio(),
+            seconds
+        );
         Ok(())
     }
 }

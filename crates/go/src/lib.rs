@@ -10,6 +10,7 @@
 //! - [`game`]: moves, superko, passes, scoring, the text record.
 //! - [`ai`]: candidates, random playouts and the tree search.
 //! - [`players`]: the game in the arena (every generic player plays it).
+//! - [`square_roots`]: the write-up's square-root methods (Babylonian, Brent's fractions).
 
 pub mod ai;
 pub mod figure;
@@ -18,6 +19,7 @@ pub mod geometry;
 pub mod placement;
 pub mod players;
 pub mod position;
+pub mod square_roots;
 
 pub use game::{Game, Move, Score};
 pub use geometry::{BOARD, DEFAULT_RADIUS, Edge, Geometry, Point, isqrt};

@@ -14,6 +14,7 @@ use crate::widgets::{FigureExport, Outcome, job_progress, outcome_label};
 use crate::{background, theme};
 use ::go::ai::{self, Strength, Thought};
 use ::go::placement::{self, Mode, PlaceError, Placement, Request, Thing};
+use ::go::square_roots::{Stop, babylonian, brent_fractions};
 use ::go::{BOARD, Colour, Game, Move, Point, Stone, figure, game_geometry};
 use curio_core::jobs::Job;
 use curio_core::progress::Cancelled;
@@ -71,6 +72,8 @@ pub struct GoPanelState {
     pub export_path: String,
     /// PNG size of exports.
     pub export_size: u32,
+    /// The number whose square root the write-up's methods take.
+    pub root_of: String,
 }
 
 impl Default for GoPanelState {
@@ -88,6 +91,7 @@ impl Default for GoPanelState {
             record_path: "game.txt".into(),
             export_path: "go.svg".into(),
             export_size: 1600,
+            root_of: "80".into(),
         }
     }
 }
@@ -669,6 +673,10 @@ impl Panel for GoPanel {
                 move || Ok(figure::scene(&position, territory, chains, komi)),
             );
         }
+        ui.separator();
+        egui::CollapsingHeader::new("Square roots: the write-up's methods").show(ui, |ui| {
+            square_roots_ui(ui, &mut self.state.root_of);
+        });
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
@@ -679,6 +687,49 @@ impl Panel for GoPanel {
 
     fn is_busy(&self) -> bool {
         self.think.is_some() || self.export.is_busy()
+    }
+}
+
+/// The integer square root of a number typed in, by Curio's method and by the write-up's
+/// Babylonian iteration with each of its stopping rules, and Brent's fractions near the root
+/// against their claimed error bound.
+fn square_roots_ui(ui: &mut egui::Ui, text: &mut String) {
+    ui.horizontal(|ui| {
+        let label = ui.label("N");
+        ui.add(egui::TextEdit::singleline(text).desired_width(170.0)).labelled_by(label.id);
+    });
+    let Ok(n) = text.trim().parse::<u64>() else {
+        ui.colored_label(theme::ERROR, format!("'{}' is not a whole number from 0 to {}", text.trim(), u64::MAX));
+        return;
+    };
+    ui.label(format!("Curio: floor(sqrt(N)) = {}", ::go::isqrt(n)));
+    for (name, stop) in [
+        ("Babylonian, stop at X(n+1) = X(n) or N / X(n)", Stop::EqualOrQuotient),
+        ("Babylonian, stop at X(n+1) = X(n) only", Stop::Equal),
+    ] {
+        let found = babylonian(n, stop);
+        let steps: Vec<String> = found.steps.iter().take(12).map(u64::to_string).collect();
+        let more = if found.steps.len() > 12 { ", …" } else { "" };
+        match found.root {
+            Some(root) => ui.label(format!("{name}: {root} (X: {}{more})", steps.join(", "))),
+            None => ui.colored_label(
+                theme::ERROR,
+                format!("{name}: never stops (X: {}{more}, then repeats)", steps.join(", ")),
+            ),
+        };
+    }
+    match brent_fractions(n, 8) {
+        Some(fractions) => {
+            ui.label("Brent's fractions a/b, and whether |a/b − √N| < 1/(2b²):");
+            let listed: Vec<String> = fractions
+                .iter()
+                .map(|f| format!("{}/{} {}", f.a, f.b, if f.within() { "✓" } else { "✗" }))
+                .collect();
+            ui.label(listed.join("  "));
+        }
+        None => {
+            ui.label("Brent's fractions: N is below 2 or a square, so its root is whole.");
+        }
     }
 }
 
