@@ -31,6 +31,21 @@ fn random_consistent_reports_a_mean_over_complete_trees() {
     assert_eq!(report["runs"], 20);
 }
 
+/// The write-up's program plays the repeats game with its own scoring (`4of10w`) and needs
+/// fewer guesses than under Mastermind's rule (`4of10r`), same seed and runs.
+#[test]
+fn the_write_ups_scoring_is_a_variant() {
+    let average = |variant: &str| {
+        let report = json_of(&[
+            "bulls", "solve", "--variant", variant, "--strategy", "random-consistent", "--runs", "20", "--seed", "1", "--json",
+        ]);
+        assert_eq!(report["variant"], variant);
+        report["average"].as_f64().expect("average")
+    };
+    let (write_up, mastermind) = (average("4of10w"), average("4of10r"));
+    assert!((5.9..6.3).contains(&write_up) && write_up < mastermind, "{write_up} {mastermind}");
+}
+
 #[test]
 fn play_prints_a_session_as_the_write_up_does_and_ends_on_the_secret() {
     let output = curio(&["bulls", "play", "--variant", "4of10", "--secret", "8021", "--strategy", "entropy"]);

@@ -32,7 +32,7 @@ fn the_computer_finds_a_secret_scored_by_the_player() {
             break;
         }
         let guess = panel.proposal.expect("a guess is proposed");
-        let answer = Feedback::of(codes.code(guess), codes.code(secret));
+        let answer = codes.variant.feedback(codes.code(guess), codes.code(secret));
         panel.answer(answer);
     }
     let panel = harness.state_mut().panel_mut::<BullsPanel>();

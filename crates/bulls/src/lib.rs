@@ -37,21 +37,52 @@ pub struct Variant {
     pub symbols: usize,
     /// Whether a code may repeat a symbol.
     pub repeats: bool,
+    /// How a guess is scored.
+    pub scoring: Scoring,
+}
+
+/// How a guess is scored against a secret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Scoring {
+    /// Mastermind's: each symbol counted as often as it appears in both ([`Feedback::of`]).
+    Standard,
+    /// The write-up's `fits()`: each guess symbol not in place is a B when the secret has it at
+    /// another place that is not itself an A ([`Feedback::write_up`]); with repeats it can differ.
+    WriteUp,
 }
 
 impl Variant {
     /// The write-up's game: 4 digits, no repeats (5,040 codes).
-    pub const FOUR_OF_TEN: Variant = Variant { name: "4of10", positions: 4, symbols: 10, repeats: false };
+    pub const FOUR_OF_TEN: Variant =
+        Variant { name: "4of10", positions: 4, symbols: 10, repeats: false, scoring: Scoring::Standard };
     /// The write-up's game with repeats (10,000 codes).
     pub const FOUR_OF_TEN_REPEATS: Variant =
-        Variant { name: "4of10r", positions: 4, symbols: 10, repeats: true };
+        Variant { name: "4of10r", positions: 4, symbols: 10, repeats: true, scoring: Scoring::Standard };
+    /// The write-up's game with repeats, scored as its program scores (its `fits()`).
+    pub const FOUR_OF_TEN_WRITE_UP: Variant =
+        Variant { name: "4of10w", positions: 4, symbols: 10, repeats: true, scoring: Scoring::WriteUp };
     /// The write-up's letters example: 4 letters of 26, no repeats (358,800 codes).
-    pub const FOUR_OF_26: Variant = Variant { name: "4of26", positions: 4, symbols: 26, repeats: false };
+    pub const FOUR_OF_26: Variant =
+        Variant { name: "4of26", positions: 4, symbols: 26, repeats: false, scoring: Scoring::Standard };
     /// Mastermind: 4 pegs of 6 colours, repeats (1,296 codes).
-    pub const MASTERMIND: Variant = Variant { name: "mastermind", positions: 4, symbols: 6, repeats: true };
+    pub const MASTERMIND: Variant =
+        Variant { name: "mastermind", positions: 4, symbols: 6, repeats: true, scoring: Scoring::Standard };
     /// Every named variant.
-    pub const ALL: [Variant; 4] =
-        [Variant::FOUR_OF_TEN, Variant::FOUR_OF_TEN_REPEATS, Variant::FOUR_OF_26, Variant::MASTERMIND];
+    pub const ALL: [Variant; 5] = [
+        Variant::FOUR_OF_TEN,
+        Variant::FOUR_OF_TEN_REPEATS,
+        Variant::FOUR_OF_TEN_WRITE_UP,
+        Variant::FOUR_OF_26,
+        Variant::MASTERMIND,
+    ];
+
+    /// The score of `guess` against `secret` under this variant's scoring.
+    pub fn feedback(&self, guess: &[u8], secret: &[u8]) -> Feedback {
+        match self.scoring {
+            Scoring::Standard => Feedback::of(guess, secret),
+            Scoring::WriteUp => Feedback::write_up(guess, secret),
+        }
+    }
 
     /// Its name.
     pub fn name(&self) -> &'static str {
@@ -249,6 +280,22 @@ impl Feedback {
         Feedback { a: a as u8, b: (common - a) as u8 }
     }
 
+    /// The score as the write-up's program computes it (`fits()`): a guess symbol in place is an
+    /// A; one out of place is a B when the secret has it at another place that is not itself an
+    /// A. Each guess symbol counts once, so with repeats a B can be counted more often than
+    /// the secret holds the symbol (guess 5511 against 1234: Mastermind's 0A1B, this 0A2B).
+    pub fn write_up(guess: &[u8], secret: &[u8]) -> Feedback {
+        let (mut a, mut b) = (0u8, 0u8);
+        for (i, &symbol) in guess.iter().enumerate() {
+            if secret[i] == symbol {
+                a += 1;
+            } else if (0..secret.len()).any(|j| j != i && secret[j] == symbol && secret[j] != guess[j]) {
+                b += 1;
+            }
+        }
+        Feedback { a, b }
+    }
+
     /// A one-byte key, `a · (positions + 1) + b`.
     pub fn key(self, positions: usize) -> u8 {
         self.a * (positions as u8 + 1) + self.b
@@ -297,7 +344,7 @@ impl FeedbackTable {
         for (guess, row) in keys.chunks_mut(count).enumerate() {
             let guessed = codes.code(guess);
             for (secret, key) in row.iter_mut().enumerate() {
-                *key = Feedback::of(guessed, codes.code(secret)).key(variant.positions);
+                *key = variant.feedback(guessed, codes.code(secret)).key(variant.positions);
             }
         }
         Ok(FeedbackTable { codes, keys })
@@ -372,6 +419,26 @@ mod tests {
         assert_eq!(Feedback { a: 1, b: 2 }.letters(), "abb");
     }
 
+    /// The write-up's `fits()` against Mastermind's score: different on 5511 against 1234, equal
+    /// whenever neither code repeats a symbol (the write-up's main game).
+    #[test]
+    fn the_write_ups_scoring_differs_only_with_repeats() {
+        let codes = Variant::FOUR_OF_TEN_WRITE_UP.codes();
+        let (guess, secret) = (codes.parse("5511").unwrap(), codes.parse("1234").unwrap());
+        assert_eq!(Feedback::of(codes.code(guess), codes.code(secret)), Feedback { a: 0, b: 1 });
+        assert_eq!(
+            Variant::FOUR_OF_TEN_WRITE_UP.feedback(codes.code(guess), codes.code(secret)),
+            Feedback { a: 0, b: 2 }
+        );
+        let plain = Variant::FOUR_OF_TEN.codes();
+        for guess in (0..plain.len()).step_by(7) {
+            for secret in 0..plain.len() {
+                let (g, s) = (plain.code(guess), plain.code(secret));
+                assert_eq!(Feedback::write_up(g, s), Feedback::of(g, s));
+            }
+        }
+    }
+
     #[test]
     fn bad_codes_name_the_problem() {
         let codes = Variant::FOUR_OF_TEN.codes();
@@ -389,7 +456,36 @@ mod tests {
         assert!(Variant::MASTERMIND.codes().parse("0006").unwrap_err().to_string().contains("(0 to 5)"));
     }
 
+    /// The write-up's `fits(cc1, cc2, A, B)` transcribed literally (cc1 the candidate secret,
+    /// cc2 the guess), as an oracle for [`Feedback::write_up`].
+    fn fits(cc1: &[u8], cc2: &[u8], big_a: u8, big_b: u8) -> bool {
+        let (mut a, mut b) = (0, 0);
+        for i in 0..4 {
+            if cc1[i] == cc2[i] {
+                a += 1;
+            } else {
+                for j in 0..4 {
+                    if i != j && cc1[j] == cc2[i] && cc1[j] != cc2[j] {
+                        b += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        a == big_a && b == big_b
+    }
+
     proptest! {
+        #[test]
+        fn the_write_up_score_is_the_one_fits_accepts(guess in proptest::collection::vec(0u8..10, 4), secret in proptest::collection::vec(0u8..10, 4)) {
+            let feedback = Feedback::write_up(&guess, &secret);
+            for a in 0..=4u8 {
+                for b in 0..=4u8 {
+                    prop_assert_eq!(fits(&secret, &guess, a, b), (a, b) == (feedback.a, feedback.b));
+                }
+            }
+        }
+
         #[test]
         fn feedback_matches_brute_force(
             guess in proptest::collection::vec(0u8..6, 4),

@@ -498,9 +498,27 @@ mod tests {
     #[test]
     fn the_exact_search_equals_brute_force_on_small_games() {
         for variant in [
-            Variant { name: "2of4", positions: 2, symbols: 4, repeats: false },
-            Variant { name: "2of3r", positions: 2, symbols: 3, repeats: true },
-            Variant { name: "3of4", positions: 3, symbols: 4, repeats: false },
+            Variant {
+                name: "2of4",
+                positions: 2,
+                symbols: 4,
+                repeats: false,
+                scoring: crate::Scoring::Standard,
+            },
+            Variant {
+                name: "2of3r",
+                positions: 2,
+                symbols: 3,
+                repeats: true,
+                scoring: crate::Scoring::Standard,
+            },
+            Variant {
+                name: "3of4",
+                positions: 3,
+                symbols: 4,
+                repeats: false,
+                scoring: crate::Scoring::Standard,
+            },
         ] {
             let table = FeedbackTable::new(variant).unwrap();
             let all: Vec<u32> = (0..table.codes.len() as u32).collect();
@@ -536,8 +554,14 @@ mod tests {
 
     #[test]
     fn a_resumed_search_skips_what_is_done_and_finds_the_same() {
-        let table =
-            FeedbackTable::new(Variant { name: "3of4", positions: 3, symbols: 4, repeats: false }).unwrap();
+        let table = FeedbackTable::new(Variant {
+            name: "3of4",
+            positions: 3,
+            symbols: 4,
+            repeats: false,
+            scoring: crate::Scoring::Standard,
+        })
+        .unwrap();
         let mut saved = OptimalState::default();
         let first =
             search(&table, OptimalOptions::default(), OptimalState::default(), &mut NoProgress, |state| {

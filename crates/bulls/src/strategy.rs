@@ -164,7 +164,7 @@ impl Tree {
         loop {
             let current = &self.nodes[node as usize];
             let guess = current.guess as usize;
-            let feedback = Feedback::of(codes.code(guess), codes.code(secret));
+            let feedback = codes.variant.feedback(codes.code(guess), codes.code(secret));
             path.push((guess, feedback, current.secrets));
             if usize::from(feedback.a) == positions {
                 return Some(path);
@@ -230,7 +230,7 @@ impl Answers<'_> {
         match self {
             Answers::Table(table) => table.key(guess, secret),
             Answers::Computed(codes) => {
-                Feedback::of(codes.code(guess), codes.code(secret)).key(codes.variant.positions)
+                codes.variant.feedback(codes.code(guess), codes.code(secret)).key(codes.variant.positions)
             }
         }
     }
@@ -268,8 +268,9 @@ fn best_guess(answers: Answers<'_>, strategy: Strategy, remaining: &[u32], in_se
             Answers::Computed(codes) => {
                 let guessed = codes.code(guess);
                 for &secret in remaining {
-                    counts[usize::from(Feedback::of(guessed, codes.code(secret as usize)).key(positions))] +=
-                        1;
+                    counts[usize::from(
+                        codes.variant.feedback(guessed, codes.code(secret as usize)).key(positions),
+                    )] += 1;
                 }
             }
         }
@@ -474,7 +475,13 @@ mod tests {
 
     #[test]
     fn every_strategy_finds_every_secret_of_a_small_game() {
-        let variant = Variant { name: "3of5", positions: 3, symbols: 5, repeats: false };
+        let variant = Variant {
+            name: "3of5",
+            positions: 3,
+            symbols: 5,
+            repeats: false,
+            scoring: crate::Scoring::Standard,
+        };
         let table = FeedbackTable::new(variant).unwrap();
         for strategy in Strategy::ALL {
             let tree = build_tree(&table, strategy, 1, &mut NoProgress).unwrap();
@@ -531,7 +538,9 @@ mod tests {
         let possible = consistent_codes(answers, &history);
         assert!(possible.contains(&(guess("8021") as u32)));
         assert!(possible.iter().all(|&code| {
-            history.iter().all(|&(g, f)| Feedback::of(codes.code(g), codes.code(code as usize)) == f)
+            history
+                .iter()
+                .all(|&(g, f)| codes.variant.feedback(codes.code(g), codes.code(code as usize)) == f)
         }));
         assert_eq!(first_conflict(answers, &history), None);
         // No code has 0123 with 4 B and 0 B from 3210.

@@ -21,7 +21,7 @@ pub struct BullsArgs {
 enum BullsCommand {
     /// Every secret through a strategy: total guesses, average, worst, histogram.
     #[command(
-        after_help = "Variants: 4of10 (4 digits, no repeats), 4of10r (repeats), 4of26 (4 letters, no repeats; random-consistent only), mastermind (4 of 6 colours, repeats).\nStrategies: random-consistent, minimax, most-parts, expected-size, entropy.\n\nExamples:\n  curio bulls solve --variant 4of10 --strategy entropy --json\n  curio bulls solve --variant mastermind --strategy minimax\n  curio bulls solve --variant 4of10 --strategy random-consistent --runs 200 --seed 1 --json"
+        after_help = "Variants: 4of10 (4 digits, no repeats), 4of10r (repeats), 4of10w (repeats, scored as the write-up's program: its fits()), 4of26 (4 letters, no repeats; random-consistent only), mastermind (4 of 6 colours, repeats).\nStrategies: random-consistent, minimax, most-parts, expected-size, entropy.\n\nExamples:\n  curio bulls solve --variant 4of10 --strategy entropy --json\n  curio bulls solve --variant mastermind --strategy minimax\n  curio bulls solve --variant 4of10 --strategy random-consistent --runs 200 --seed 1 --json"
     )]
     Solve(SolveArgs),
     /// Play one game against a secret, printed as the write-up prints its sessions.

@@ -300,7 +300,7 @@ impl BullsPanel {
     /// Makes a guess against the computer's secret (you-guess mode); the error names a bad code.
     pub fn guess(&mut self, text: &str) -> Result<Feedback, String> {
         let guess = self.codes.parse(text).map_err(|error| error.to_string())?;
-        let feedback = Feedback::of(self.codes.code(guess), self.codes.code(self.secret));
+        let feedback = self.codes.variant.feedback(self.codes.code(guess), self.codes.code(self.secret));
         self.record(guess, feedback);
         let positions = self.codes.variant.positions;
         self.message = Some(Ok(if usize::from(feedback.a) == positions {
@@ -804,7 +804,11 @@ impl Panel for BullsPanel {
                 .selected_text(self.state.variant.clone())
                 .show_ui(ui, |ui| {
                     for variant in Variant::ALL {
-                        let text = format!("{} ({} codes)", variant.name, variant.code_count());
+                        let scoring = match variant.scoring {
+                            ::bulls::Scoring::Standard => "",
+                            ::bulls::Scoring::WriteUp => ", scored as the write-up's program does",
+                        };
+                        let text = format!("{} ({} codes{scoring})", variant.name, variant.code_count());
                         if ui.selectable_label(self.state.variant == variant.name, text).clicked() {
                             self.state.variant = variant.name.to_string();
                         }
