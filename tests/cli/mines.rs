@@ -40,6 +40,26 @@ fn mines_bench_reports_json_with_the_seed_and_interval() {
     assert!(calibration["mines_variance"].as_f64().expect("variance") > 0.0, "{report}");
 }
 
+/// The write-up's ladder plays as `--method`: each rung wins more than the one below it on the
+/// same games, all below Curio's solver; a method that does not exist is named.
+#[test]
+fn mines_bench_plays_the_write_ups_ladder() {
+    let wins = |method: &str| {
+        let output = curio(&[
+            "mines", "bench", "--level", "intermediate", "--games", "300", "--seed", "2", "--method", method, "--json",
+        ]);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+        let expected = if method == "curio" { serde_json::Value::Null } else { serde_json::json!(method) };
+        assert_eq!(report.get("write_up").cloned().unwrap_or(serde_json::Value::Null), expected, "{report}");
+        report["wins"].as_u64().expect("wins")
+    };
+    let ladder: Vec<u64> =
+        ["write-up-rules", "write-up-tank", "write-up-tank-endgame", "curio"].into_iter().map(wins).collect();
+    assert!(ladder.windows(2).all(|pair| pair[0] < pair[1]), "{ladder:?}");
+    assert_bad_input(&["mines", "bench", "--method", "tank"], &["--method", "'tank' is not a method"]);
+}
+
 #[test]
 fn mines_bench_text_says_where_games_were_lost() {
     let output =

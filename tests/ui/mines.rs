@@ -26,6 +26,7 @@ fn a_saved_benchmark_loads_back_bit_for_bit() {
         threads: 2,
         without: Vec::new(),
         tuning: Default::default(),
+        write_up: None,
         move_time_p99_ms: 4.612,
         move_time_max_ms: 9.807,
         guesses_per_game: 0.7933333333333333,
@@ -446,6 +447,28 @@ fn mines_benchmark_runs_as_a_job() {
     let panel = restarted.state_mut().panel_mut::<MinesPanel>();
     assert_eq!(panel.bench_result().cloned(), Some(Ok(result)));
     assert_eq!(panel.bench_samples().to_vec(), samples);
+}
+
+/// The write-up's own solvers are a choice of the panel: chosen, they play the benchmark (and
+/// the refinements, which are Curio's, are greyed out).
+#[test]
+fn the_write_ups_solver_plays_the_benchmark() {
+    let mut harness = harness(mines_app("beginner"));
+    harness.run_settled();
+    harness.get_by_label("solver").click();
+    harness.run_settled();
+    harness.get_by_label("the write-up's Tank solver").click();
+    harness.run_settled();
+    assert_eq!(harness.state_mut().panel_mut::<MinesPanel>().state.write_up, Some(curio::mines::write_up::Ladder::Tank));
+    assert!(egui_kittest::kittest::NodeT::accesskit_node(&harness.get_by_label("lookahead")).is_disabled());
+    harness.state_mut().panel_mut::<MinesPanel>().state.bench_games = 300;
+    harness.run_settled();
+    run_benchmark(&mut harness);
+    let result = harness.state_mut().panel_mut::<MinesPanel>().bench_result().cloned().expect("finished");
+    let result = result.expect("benchmark ok");
+    assert_eq!((result.games, result.write_up), (300, Some(curio::mines::write_up::Ladder::Tank)));
+    harness.run_settled();
+    harness.get_by_label_contains("played by the write-up's Tank solver");
 }
 
 /// Snapshot `name` of the panel (drawn without a GPU) at `size`, `steps` solver moves into a game

@@ -6,6 +6,7 @@ use super::{CliError, named, print_json, run_job_with_bar, usage};
 use crate::shards::{ShardArgs, check_block, read_set, wall_seconds};
 use ::mines::bench::{ComparisonTally, Tally};
 use ::mines::policy::Refinement;
+use ::mines::write_up::Ladder;
 use ::mines::{BenchSettings, BoardConfig, Cell, FirstClickRule, Policy, Tuning, analyze, solver, text};
 use clap::{Args, Subcommand};
 use curio_core::shard::Partial;
@@ -69,16 +70,20 @@ struct BenchJob {
     games: BenchSettings,
     without: Vec<Refinement>,
     tuning: Tuning,
+    #[serde(default)]
+    write_up: Option<Ladder>,
 }
 
 impl BenchJob {
     fn new(games: BenchSettings, solver: &Policy) -> Self {
-        Self { games, without: solver.disabled(), tuning: solver.tuning() }
+        Self { games, without: solver.disabled(), tuning: solver.tuning(), write_up: solver.write_up }
     }
 
     fn solver(&self) -> Result<Policy, CliError> {
         self.tuning.check().map_err(|error| usage(anyhow::anyhow!("the partials' tuning: {error}")))?;
-        Ok(self.without.iter().fold(Policy::default().tuned(self.tuning), |solver, &r| solver.without(r)))
+        let solver =
+            self.without.iter().fold(Policy::default().tuned(self.tuning), |solver, &r| solver.without(r));
+        Ok(Policy { write_up: self.write_up, ..solver })
     }
 }
 
@@ -141,6 +146,22 @@ struct SolverArgs {
     /// Most layouts the endgame search takes on, 1..=100000 [default: 3000].
     #[arg(long)]
     endgame_layouts: Option<usize>,
+    /// Curio's solver, or one of the write-up's: write-up-rules (its straightforward rules, then
+    /// a random guess), write-up-tank (its Tank solver), write-up-tank-endgame (with its
+    /// endgame tactics).
+    #[arg(long, default_value = "curio")]
+    method: String,
+}
+
+/// `--method`: `curio` (no ladder) or a rung of the write-up's ladder.
+fn method(text: &str) -> Result<Option<Ladder>, String> {
+    if text == "curio" {
+        return Ok(None);
+    }
+    Ladder::ALL.into_iter().find(|ladder| ladder.name() == text).map(Some).ok_or_else(|| {
+        let names: Vec<&str> = Ladder::ALL.iter().map(|ladder| ladder.name()).collect();
+        format!("'{text}' is not a method: curio, {}", names.join(", "))
+    })
 }
 
 impl SolverArgs {
@@ -155,7 +176,11 @@ impl SolverArgs {
             endgame_layouts: self.endgame_layouts.unwrap_or(default.endgame_layouts),
         };
         tuning.check().map_err(|error| usage(anyhow::anyhow!(error)))?;
-        Ok(self.without.iter().fold(Policy::default().tuned(tuning), |solver, &r| solver.without(r)))
+        let solver =
+            self.without.iter().fold(Policy::default().tuned(tuning), |solver, &r| solver.without(r));
+        let write_up =
+            method(self.method.trim()).map_err(|error| usage(anyhow::anyhow!("--method: {error}")))?;
+        Ok(Policy { write_up, ..solver })
     }
 }
 

@@ -304,6 +304,9 @@ pub struct BenchResult {
     /// Numeric settings of the refinements (results saved before they existed read the defaults).
     #[serde(default)]
     pub tuning: Tuning,
+    /// The write-up's solver that played instead of Curio's, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write_up: Option<crate::write_up::Ladder>,
     /// 99th percentile of the time of one solver decision, in milliseconds.
     pub move_time_p99_ms: f64,
     /// Longest solver decision, in milliseconds.
@@ -340,6 +343,7 @@ impl BenchResult {
             self.move_time_max_ms
         ) + &self.without_text()
             + &self.tuning.describe_changes()
+            + &self.write_up.map(|ladder| format!(", played by {}", ladder.label())).unwrap_or_default()
     }
 
     /// Second line for people: guesses per game (and per won game) and where the games were lost.
@@ -445,6 +449,7 @@ impl Tally {
             threads,
             without: policy.disabled(),
             tuning: policy.tuning(),
+            write_up: policy.write_up,
             guesses_per_game: if games == 0 { 0.0 } else { self.guesses as f64 / games as f64 },
             guesses_per_win: if self.wins == 0 {
                 0.0

@@ -23,6 +23,7 @@ pub mod policy;
 pub mod risk;
 pub mod solver;
 pub mod text;
+pub mod write_up;
 
 #[cfg(test)]
 mod oracle_tests;

@@ -165,6 +165,8 @@ pub struct Policy {
     pub fifty_fifty: bool,
     /// Play the searched best move of an isolated region before other guesses; `None` turns it off.
     pub regions: Option<EndgameLimits>,
+    /// Play one of the write-up's own solvers instead of Curio's (every setting above unused).
+    pub write_up: Option<crate::write_up::Ladder>,
 }
 
 impl Default for Policy {
@@ -175,6 +177,7 @@ impl Default for Policy {
             lookahead: Some(LookaheadSettings::default()),
             fifty_fifty: true,
             regions: Some(EndgameLimits::default()),
+            write_up: None,
         }
     }
 }
@@ -347,6 +350,9 @@ impl Policy {
     /// same rule, so auto-play never needs them. Empty when every covered cell is a mine: the
     /// game is won (a board file can describe such a position), and no reveal is left to play.
     pub fn next_moves(&self, view: &BoardView<'_>, rule: FirstClickRule) -> Result<Vec<Move>, SolveError> {
+        if let Some(ladder) = self.write_up {
+            return crate::write_up::next_moves(view, ladder, rule);
+        }
         let width = view.width;
         let at =
             |index: usize, action, reason| Move { row: index / width, column: index % width, action, reason };

@@ -28,6 +28,7 @@ use board::{BoardZoom, GpuBoard};
 use curio_core::jobs::{Job, Latest};
 use ::mines::bench::{BenchError, BenchResult, Comparison};
 use ::mines::policy::{self, Tuning};
+use ::mines::write_up::Ladder;
 use ::mines::solver::Analysis;
 use ::mines::{BoardConfig, FirstClickRule, Game, GameStatus, Move};
 use benchmark::BenchOutcome;
@@ -72,6 +73,8 @@ pub struct MinesPanelState {
     pub long_term_risk: bool,
     /// Numeric settings of the refinements.
     pub tuning: Tuning,
+    /// One of the write-up's own solvers instead of Curio's (`None`: Curio's).
+    pub write_up: Option<Ladder>,
     /// Benchmark runs play each game with these settings and with the default solver, and
     /// report the paired difference.
     pub bench_paired: bool,
@@ -97,6 +100,7 @@ impl Default for MinesPanelState {
             regions: true,
             long_term_risk: true,
             tuning: Tuning::default(),
+            write_up: None,
             bench_paired: false,
             last_benchmark: None,
         }
@@ -443,8 +447,23 @@ impl Panel for MinesPanel {
                 self.zoom = BoardZoom::default();
             }
         });
+        ui.horizontal(|ui| {
+            let label = ui.label("solver");
+            let name = |choice: Option<Ladder>| choice.map_or("Curio's", Ladder::label);
+            egui::ComboBox::from_id_salt("mines-method")
+                .selected_text(name(self.state.write_up))
+                .show_ui(ui, |ui| {
+                    for choice in std::iter::once(None).chain(Ladder::ALL.map(Some)) {
+                        ui.selectable_value(&mut self.state.write_up, choice, name(choice));
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text("Curio's solver, or one of the write-up's, to watch or measure what it did");
+        });
+        ui.add_enabled_ui(self.state.write_up.is_none(), |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label("solver");
+            ui.label("refinements");
             ui.checkbox(&mut self.state.lookahead, "lookahead").on_hover_text(
                 "among near-safest guesses, pick the best chance of surviving this guess and the next move",
             );
@@ -463,6 +482,7 @@ impl Panel for MinesPanel {
                 egui::Checkbox::new(&mut self.state.long_term_risk, "long-term risk"),
             )
             .on_hover_text("lookahead: favour guesses that settle a 50/50 that may form later");
+        });
         });
         self.tuning_ui(ui);
         if let Some(item) = &self.last_move {

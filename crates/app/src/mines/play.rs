@@ -45,7 +45,7 @@ impl MinesPanel {
     /// (settings out of range, as a hand-edited settings file may hold, fall back to the defaults).
     pub fn solver(&self) -> Policy {
         let tuning = if self.state.tuning.check().is_ok() { self.state.tuning } else { Tuning::default() };
-        [
+        let solver = [
             (self.state.lookahead, Refinement::Lookahead),
             (self.state.endgame, Refinement::Endgame),
             (self.state.fifty_fifty, Refinement::FiftyFifty),
@@ -54,7 +54,8 @@ impl MinesPanel {
         ]
         .into_iter()
         .filter(|(on, _)| !on)
-        .fold(Policy::default().tuned(tuning), |solver, (_, refinement)| solver.without(refinement))
+        .fold(Policy::default().tuned(tuning), |solver, (_, refinement)| solver.without(refinement));
+        Policy { write_up: self.state.write_up, ..solver }
     }
 
     /// True while a Step or Hint is being computed on a background thread (big boards).
