@@ -1,5 +1,5 @@
 //! The square-root methods the write-up's talk page discusses, kept beside Curio's exact
-//! [`isqrt`](crate::isqrt) so that their claims can be checked.
+//! [`isqrt`] so that their claims can be checked.
 //!
 //! - The Babylonian (Heron) iteration in integers, X(n+1) = (Y / X(n) + X(n)) / 2 with both
 //!   divisions rounded down, started from a number with half as many binary digits as Y. The
