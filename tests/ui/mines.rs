@@ -364,6 +364,12 @@ fn run_benchmark(harness: &mut Harness<'static, CurioApp>) {
     settle(harness);
 }
 
+/// The result of the benchmark that ran last, which must have finished without error.
+fn finished_benchmark(harness: &mut Harness<'static, CurioApp>) -> curio::mines::bench::BenchResult {
+    let result = harness.state_mut().panel_mut::<MinesPanel>().bench_result().cloned().expect("finished");
+    result.expect("benchmark ok")
+}
+
 #[test]
 fn mines_paired_benchmark_compares_the_settings_with_the_default_solver() {
     let mut harness = harness(mines_app("beginner"));
@@ -421,8 +427,7 @@ fn mines_benchmark_runs_as_a_job() {
     harness.run_settled();
     harness.state_mut().panel_mut::<MinesPanel>().state.bench_games = 300;
     run_benchmark(&mut harness);
-    let result = harness.state_mut().panel_mut::<MinesPanel>().bench_result().cloned().expect("finished");
-    let result = result.expect("benchmark ok");
+    let result = finished_benchmark(&mut harness);
     assert_eq!(result.games, 300);
     assert!(result.ci95[0] <= result.win_rate && result.win_rate <= result.ci95[1]);
     harness.run_settled();
@@ -464,8 +469,7 @@ fn the_write_ups_solver_plays_the_benchmark() {
     harness.state_mut().panel_mut::<MinesPanel>().state.bench_games = 300;
     harness.run_settled();
     run_benchmark(&mut harness);
-    let result = harness.state_mut().panel_mut::<MinesPanel>().bench_result().cloned().expect("finished");
-    let result = result.expect("benchmark ok");
+    let result = finished_benchmark(&mut harness);
     assert_eq!((result.games, result.write_up), (300, Some(curio::mines::write_up::Ladder::Tank)));
     harness.run_settled();
     harness.get_by_label_contains("played by the write-up's Tank solver");

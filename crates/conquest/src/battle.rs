@@ -205,6 +205,18 @@ impl Battle {
         }
     }
 
+    /// Whether `other` is the same position (equal snapshots), without copying either.
+    pub fn same_position(&self, other: &Battle) -> bool {
+        self.troops == other.troops
+            && self.cooldowns == other.cooldowns
+            && self.to_move == other.to_move
+            && self.turn == other.turn
+            && self.stage == other.stage
+            && self.used == other.used
+            && self.actor == other.actor
+            && self.ending == other.ending
+    }
+
     /// A hash of the snapshot.
     pub fn hash(&self) -> u64 {
         use std::hash::BuildHasher;

@@ -40,6 +40,44 @@ fn outcome_of(ending: Ending) -> Outcome {
     }
 }
 
+/// The troops of `side` that may act this turn (alive, not frozen).
+fn movers(battle: &Battle, side: u8) -> Vec<usize> {
+    (0..battle.troops.len())
+        .filter(|&index| {
+            let troop = &battle.troops[index];
+            troop.alive() && troop.side == side && !troop.frozen
+        })
+        .collect()
+}
+
+/// The living troops of the side other than `side`.
+fn enemies(battle: &Battle, side: u8) -> Vec<usize> {
+    (0..battle.troops.len())
+        .filter(|&index| battle.troops[index].alive() && battle.troops[index].side != side)
+        .collect()
+}
+
+/// Troop `mover`'s move to the square of its reach nearest its nearest enemy, among the
+/// squares `keep` accepts (given the square and that enemy's square).
+fn approach(
+    battle: &Battle,
+    mover: usize,
+    enemies: &[usize],
+    keep: impl Fn((i16, i16), (i16, i16)) -> bool,
+) -> Option<Step> {
+    let troop = &battle.troops[mover];
+    let nearest = enemies
+        .iter()
+        .map(|&enemy| (battle.troops[enemy].x, battle.troops[enemy].y))
+        .min_by_key(|&(x, y)| distance(troop.x, troop.y, x, y))?;
+    battle
+        .reach(mover)
+        .into_iter()
+        .filter(|&square| keep(square, nearest))
+        .min_by_key(|&(x, y)| distance(x, y, nearest.0, nearest.1))
+        .map(|(x, y)| Step::Move { troop: mover as u8, x, y })
+}
+
 /// A random step of the side to move (see the module's docs).
 fn random_step(battle: &Battle, rng: &mut Rng) -> Step {
     match battle.stage {
@@ -52,12 +90,7 @@ fn random_step(battle: &Battle, rng: &mut Rng) -> Step {
             }
         }
         Stage::Move => {
-            let movers: Vec<usize> = (0..battle.troops.len())
-                .filter(|&index| {
-                    let troop = &battle.troops[index];
-                    troop.alive() && troop.side == battle.to_move && !troop.frozen
-                })
-                .collect();
+            let movers = movers(battle, battle.to_move);
             if movers.is_empty() {
                 return Step::EndTurn;
             }
@@ -176,12 +209,7 @@ fn playout_turn(battle: &mut Battle, rng: &mut Rng) {
     if battle.stage == Stage::Commands {
         battle.play(Step::EndCommands);
     }
-    let mut movers: Vec<usize> = (0..battle.troops.len())
-        .filter(|&index| {
-            let troop = &battle.troops[index];
-            troop.alive() && troop.side == side && !troop.frozen
-        })
-        .collect();
+    let mut movers = movers(battle, side);
     if movers.is_empty() {
         battle.play(Step::EndTurn);
         return;
@@ -190,9 +218,7 @@ fn playout_turn(battle: &mut Battle, rng: &mut Rng) {
     for index in (1..movers.len()).rev() {
         movers.swap(index, rng.random_range(0..=index));
     }
-    let enemies: Vec<usize> = (0..battle.troops.len())
-        .filter(|&index| battle.troops[index].alive() && battle.troops[index].side != side)
-        .collect();
+    let enemies = enemies(battle, side);
     for &mover in &movers {
         let troop = &battle.troops[mover];
         let kind = &battle.rules.troops[troop.kind as usize];
@@ -217,20 +243,7 @@ fn playout_turn(battle: &mut Battle, rng: &mut Rng) {
             return;
         }
     }
-    let mover = movers[0];
-    let troop = &battle.troops[mover];
-    let nearest = enemies
-        .iter()
-        .map(|&enemy| (battle.troops[enemy].x, battle.troops[enemy].y))
-        .min_by_key(|&(x, y)| distance(troop.x, troop.y, x, y));
-    let step = nearest.and_then(|(ex, ey)| {
-        battle
-            .reach(mover)
-            .into_iter()
-            .min_by_key(|&(x, y)| distance(x, y, ex, ey))
-            .map(|(x, y)| Step::Move { troop: mover as u8, x, y })
-    });
-    match step {
+    match approach(battle, movers[0], &enemies, |_, _| true) {
         Some(step) => {
             battle.play(step);
             battle.play(Step::EndTurn);
@@ -338,10 +351,11 @@ impl Mcts {
         let values: Vec<f64> =
             all.iter().map(|turn| greedy_value(battle, &turn.after, &turn.steps)).collect();
         let mut order: Vec<usize> = (0..all.len()).collect();
-        let commands = |index: usize| {
-            all[index].steps.iter().filter(|step| matches!(step, Step::Command { .. })).count()
-        };
-        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(commands(a).cmp(&commands(b))));
+        let commands: Vec<usize> = all
+            .iter()
+            .map(|turn| turn.steps.iter().filter(|step| matches!(step, Step::Command { .. })).count())
+            .collect();
+        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(commands[a].cmp(&commands[b])));
         // The rollout policy's own turns go first: what the rollouts would play is a candidate.
         let mut first = Vec::new();
         for _ in 0..POLICY_CANDIDATES {
@@ -349,8 +363,7 @@ impl Mcts {
             while played.ending.is_none() && played.to_move == battle.to_move {
                 policy_turn(&mut played, rng);
             }
-            let snapshot = played.snapshot();
-            if let Some(rank) = order.iter().position(|&index| all[index].after.snapshot() == snapshot)
+            if let Some(rank) = order.iter().position(|&index| all[index].after.same_position(&played))
                 && !first.contains(&order[rank])
             {
                 first.push(order[rank]);
@@ -598,15 +611,8 @@ struct Attack {
 /// enemy can reach next turn. One turn in ten the troop and its move are random instead.
 fn policy_turn(battle: &mut Battle, rng: &mut Rng) {
     let side = battle.to_move;
-    let movers: Vec<usize> = (0..battle.troops.len())
-        .filter(|&index| {
-            let troop = &battle.troops[index];
-            troop.alive() && troop.side == side && !troop.frozen
-        })
-        .collect();
-    let enemies: Vec<usize> = (0..battle.troops.len())
-        .filter(|&index| battle.troops[index].alive() && battle.troops[index].side != side)
-        .collect();
+    let movers = movers(battle, side);
+    let enemies = enemies(battle, side);
     let mut best: Option<Attack> = None;
     for &mover in &movers {
         let troop = &battle.troops[mover];
@@ -681,16 +687,7 @@ fn policy_turn(battle: &mut Battle, rng: &mut Rng) {
         return;
     }
     let mover = movers[rng.random_range(0..movers.len())];
-    let troop = &battle.troops[mover];
-    let Some((ex, ey)) = enemies
-        .iter()
-        .map(|&enemy| (battle.troops[enemy].x, battle.troops[enemy].y))
-        .min_by_key(|&(x, y)| distance(troop.x, troop.y, x, y))
-    else {
-        battle.play(Step::EndTurn);
-        return;
-    };
-    let now = distance(troop.x, troop.y, ex, ey);
+    let (tx, ty) = (battle.troops[mover].x, battle.troops[mover].y);
     let safe = |x: i16, y: i16| {
         enemies.iter().all(|&enemy| {
             let other = &battle.troops[enemy];
@@ -698,12 +695,9 @@ fn policy_turn(battle: &mut Battle, rng: &mut Rng) {
             distance(other.x, other.y, x, y) > kind.movement + kind.range
         })
     };
-    let step = battle
-        .reach(mover)
-        .into_iter()
-        .filter(|&(x, y)| distance(x, y, ex, ey) < now && safe(x, y))
-        .min_by_key(|&(x, y)| distance(x, y, ex, ey))
-        .map(|(x, y)| Step::Move { troop: mover as u8, x, y });
+    let step = approach(battle, mover, &enemies, |(x, y), (ex, ey)| {
+        distance(x, y, ex, ey) < distance(tx, ty, ex, ey) && safe(x, y)
+    });
     battle.play(step.unwrap_or(Step::EndTurn));
     if battle.ending.is_none() && battle.to_move == side {
         battle.play(Step::EndTurn);

@@ -10,7 +10,7 @@
 //! guesses on the border only) so that its figures can be measured. Each position is solved
 //! afresh; what the rules prove is recomputed, never remembered.
 
-use crate::board::{Cell, FirstClickRule};
+use crate::board::{Cell, FirstClickRule, neighbours};
 use crate::policy::{Action, Move, MoveRule, Reason, first_click};
 use crate::solver::{BoardView, SolveError};
 use rand::{RngExt, SeedableRng};
@@ -65,18 +65,6 @@ enum Known {
     Unknown,
     Mine,
     Safe,
-}
-
-fn neighbours(width: usize, height: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (row, column) = ((cell / width) as isize, (cell % width) as isize);
-    (-1..=1isize)
-        .flat_map(move |dr| (-1..=1isize).map(move |dc| (dr, dc)))
-        .filter(|&(dr, dc)| dr != 0 || dc != 0)
-        .filter_map(move |(dr, dc)| {
-            let (r, c) = (row + dr, column + dc);
-            (r >= 0 && c >= 0 && r < height as isize && c < width as isize)
-                .then(|| r as usize * width + c as usize)
-        })
 }
 
 fn covered(cell: Cell) -> bool {
