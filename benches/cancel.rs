@@ -44,6 +44,7 @@ fn jobs() -> Vec<(&'static str, &'static str, Work)> {
                     games: 10,
                     seed: 1,
                     max_pieces: Some(100_000),
+                    depth: tetris::Depth::One,
                 };
                 let mut run = tetris::Run::new(config).unwrap();
                 let budget = tetris::Budget { generations: 1000, time: None };

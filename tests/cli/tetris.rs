@@ -110,6 +110,7 @@ fn tetris_bad_input_is_one_clear_line() {
     );
     assert_bad_input(&["tetris", "evolve", "--optimizer", "sgd", "--out", "r.json"], &["sgd"]);
     assert_bad_input(&["tetris", "evolve", "--generations", "3"], &["--out"]);
+    assert_bad_input(&["tetris", "evolve", "--depth", "3", "--out", "r.json"], &["--depth", "3"]);
     assert_bad_input(
         &["tetris", "evolve", "--minutes", "0", "--out", "r.json"],
         &["0 minutes is out of range"],
@@ -127,7 +128,9 @@ fn tetris_resume_refuses_settings_of_its_own() {
 #[test]
 fn tetris_evolve_judged_in_shards_equals_a_run_in_one_process() {
     let dir = temp_dir("tetris-shards");
-    let settings = ["--board", "6x10", "--population", "8", "--games", "2", "--max-pieces", "200", "--seed", "3"];
+    // At depth 2 (the write-up's GA looks at the next piece): the shards must play as deep.
+    let settings =
+        ["--board", "6x10", "--population", "8", "--games", "2", "--max-pieces", "200", "--seed", "3", "--depth", "2"];
     let (plain, sharded) = (dir.path().join("plain.json"), dir.path().join("sharded.json"));
     let output = curio(&[&["tetris", "evolve", "--generations", "3", "--out", path_str(&plain)], &settings[..]].concat());
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -143,6 +146,8 @@ fn tetris_evolve_judged_in_shards_equals_a_run_in_one_process() {
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert!(!early.exists(), "a merged generation's shard files are removed");
     assert_eq!(run_without_seconds(&sharded), run_without_seconds(&plain));
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&plain).unwrap()).unwrap();
+    assert_eq!(saved["config"]["depth"], "Two");
     // A launcher that cannot start is one clear error, and the run is kept.
     let broken = curio(&["tetris", "evolve", "--resume", path_str(&sharded), "--generations", "4", "--shards", "2", "--launcher", "/no/such/launcher"]);
     assert_eq!(broken.status.code(), Some(1));

@@ -31,6 +31,7 @@ fn small_settings(generations: usize) -> TetrisPanelState {
             height: 6,
             population: 8,
             games: 2,
+            depth: tetris::Depth::One,
             seed: 3,
             generations,
             minutes: 0.0,
@@ -42,13 +43,17 @@ fn small_settings(generations: usize) -> TetrisPanelState {
 
 #[test]
 fn a_run_grows_its_history_and_resumes_after_a_restart() {
-    let mut harness = harness(tetris_app(small_settings(3)));
+    // The candidates look at the next piece too, as the write-up's GA did.
+    let mut settings = small_settings(3);
+    settings.evolve.depth = tetris::Depth::Two;
+    let mut harness = harness(tetris_app(settings));
     harness.run_settled();
     harness.get_by_label("no run yet");
     harness.get_by_role_and_label(Role::Button, "Start new run").click();
     settle(&mut harness);
     harness.run_settled();
     harness.get_by_label_contains("run done: 3 generations");
+    harness.get_by_label_contains("2 games each, depth 2, seed 3");
     harness.get_by_label_contains("generation 2: best");
     // The settings and the run as the app saves them on exit, read back by a new app.
     let mut saved = harness.state_mut().state().settings::<TetrisPanel>();
@@ -186,6 +191,7 @@ fn state_with_run() -> TetrisPanelState {
         games: 2,
         seed: 5,
         max_pieces: None,
+        depth: tetris::Depth::One,
     };
     let mut run = Run::new(config).unwrap();
     tetris::evolve(&mut run, Budget { generations: 8, time: None }, &mut curio::progress::NoProgress, |_| {

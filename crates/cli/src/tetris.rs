@@ -110,13 +110,17 @@ struct EvolveArgs {
     /// End training games after this many pieces.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_pieces: Option<u64>,
+    /// The candidates' search depth in their games: 1 (current piece) or 2 (current and next,
+    /// the write-up's setting).
+    #[arg(long, default_value = "1", value_parser = named(&Depth::ALL, Depth::name))]
+    depth: Depth,
     #[command(flatten)]
     rules: RulesArgs,
     /// Save the run here after every generation (default with --resume: the resumed file).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Go on with a saved run (its own settings; --generations and --minutes count from its start).
-    #[arg(long, conflicts_with_all = ["optimizer", "population", "games", "features", "seed", "max_pieces", "board", "generator", "reachability"])]
+    #[arg(long, conflicts_with_all = ["optimizer", "population", "games", "features", "seed", "max_pieces", "depth", "board", "generator", "reachability"])]
     resume: Option<PathBuf>,
     /// Judge each generation in this many shards, each a process `tetris judge` started through
     /// --launcher, then merge them (the run file stays the one record: a stopped run resumes,
@@ -321,6 +325,7 @@ fn evolve(args: EvolveArgs) -> Result<(), CliError> {
                 games: args.games.unwrap_or(args.optimizer.default_games()),
                 seed: args.seed,
                 max_pieces: args.max_pieces,
+                depth: args.depth,
             };
             (Run::new(config).map_err(usage)?, out)
         }

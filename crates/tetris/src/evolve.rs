@@ -7,7 +7,7 @@
 
 use super::board::SizeError;
 use super::game::{GameResult, Rules, play_game};
-use super::policy::{FeatureSet, Policy, Weights};
+use super::policy::{Depth, FeatureSet, Policy, Weights};
 use curio_core::bounds::Bounds;
 use curio_core::parallel::map_reporting;
 use curio_core::progress::{Cancelled, Progress};
@@ -84,6 +84,14 @@ pub struct EvolveConfig {
     pub seed: u64,
     /// Pieces after which a training game stops (none: play to the end).
     pub max_pieces: Option<u64>,
+    /// How far the candidates look ahead in their games (the write-up's GA: the next piece
+    /// known, [`Depth::Two`]).
+    #[serde(default = "depth_one")]
+    pub depth: Depth,
+}
+
+fn depth_one() -> Depth {
+    Depth::One
 }
 
 /// Candidates a generation (the default is the GA's; each optimiser has its own,
@@ -380,7 +388,7 @@ impl Run {
         let candidates = self.candidates();
         let policies: Vec<Policy> = candidates
             .iter()
-            .map(|vector| self.weights_of(vector).map(Policy::new))
+            .map(|vector| self.weights_of(vector).map(|weights| Policy { weights, depth: self.config.depth }))
             .collect::<Result<_, _>>()?;
         let games = config.games;
         let per_generation = self.games_per_generation();
@@ -653,6 +661,7 @@ mod tests {
             games: 2,
             seed: 11,
             max_pieces: Some(300),
+            depth: Depth::One,
         }
     }
 
@@ -675,6 +684,25 @@ mod tests {
             assert_eq!(whole.state, resumed.state);
             assert_eq!(whole.weights, resumed.weights);
         }
+    }
+
+    #[test]
+    fn the_candidates_play_at_the_runs_depth() {
+        let deeper = EvolveConfig { depth: Depth::Two, ..config(Optimizer::SeedGa) };
+        let mut one = Run::new(config(Optimizer::SeedGa)).unwrap();
+        let mut two = Run::new(deeper).unwrap();
+        let (one, two) = (one.step(1, &mut NoProgress).unwrap(), two.step(1, &mut NoProgress).unwrap());
+        // The same candidates and pieces: only the lookahead differs, and it changes the games.
+        assert_ne!((one.best, one.mean, one.pieces), (two.best, two.mean, two.pieces));
+    }
+
+    #[test]
+    fn a_run_saved_before_the_depth_setting_loads_at_depth_one() {
+        let run = Run::new(EvolveConfig { depth: Depth::Two, ..config(Optimizer::Ga) }).unwrap();
+        let mut json = serde_json::to_value(&run).unwrap();
+        json["config"].as_object_mut().unwrap().remove("depth");
+        let loaded: Run = serde_json::from_value(json).unwrap();
+        assert_eq!(loaded.config.depth, Depth::One);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::background;
 use crate::theme;
 use crate::widgets::job_progress;
 use ::tetris::{
-    self, Budget, EvolveConfig, EvolveError, FeatureSet, Generator, Optimizer, Rules, Run, Stopped,
+    self, Budget, Depth, EvolveConfig, EvolveError, FeatureSet, Generator, Optimizer, Rules, Run, Stopped,
 };
 use eframe::egui;
 use std::ops::ControlFlow;
@@ -71,6 +71,7 @@ impl TetrisPanel {
             games: settings.games,
             seed: settings.seed,
             max_pieces: None,
+            depth: settings.depth,
         })
     }
 
@@ -244,6 +245,9 @@ impl TetrisPanel {
                     .labelled_by(label.id)
                     .on_hover_text("games a candidate plays each generation");
                 ui.end_row();
+                combo(ui, "depth", &mut settings.depth, &Depth::ALL, Depth::name)
+                    .on_hover_text("1: the current piece; 2: the current and the next (the write-up's GA played with the next piece known)");
+                ui.end_row();
                 let label = ui.label("seed");
                 ui.add(egui::DragValue::new(&mut settings.seed)).labelled_by(label.id);
                 ui.end_row();
@@ -285,13 +289,14 @@ impl TetrisPanel {
             Some(run) => {
                 let config = &run.config;
                 ui.label(format!(
-                    "run: {} on {}x{}, {} features, population {}, {} games each, seed {}",
+                    "run: {} on {}x{}, {} features, population {}, {} games each, depth {}, seed {}",
                     config.optimizer.name(),
                     config.rules.width,
                     config.rules.height,
                     config.features.name(),
                     config.population,
                     config.games,
+                    config.depth.name(),
                     config.seed
                 ));
                 if let Some(last) = run.history.last() {

@@ -38,6 +38,8 @@ pub struct EvolveSettings {
     pub population: usize,
     /// Games a candidate plays each generation.
     pub games: usize,
+    /// How far the candidates look ahead in their games.
+    pub depth: Depth,
     /// The run's seed.
     pub seed: u64,
     /// Generations to reach before the run stops by itself.
@@ -55,6 +57,7 @@ impl Default for EvolveSettings {
             height: 10,
             population: Optimizer::Ga.default_population(),
             games: Optimizer::Ga.default_games(),
+            depth: Depth::One,
             seed: 1,
             generations: tetris::evolve::GENERATIONS.default,
             minutes: tetris::evolve::MINUTES.default,
