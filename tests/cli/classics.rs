@@ -99,8 +99,50 @@ fn the_interactive_problems_talk_to_a_judge_over_stdin_and_stdout() {
     assert_eq!(report["won"], 10);
 }
 
+/// `curio ARGS` with `input` on stdin: its exit code and stdout.
+fn curio_with_input(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut child = spawn_curio(args);
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    let output = child.wait_with_output().expect("curio ends");
+    (output.status.code(), text(&output.stdout))
+}
+
+#[test]
+fn the_write_ups_methods_replay_its_results() {
+    // Saving the Universe Again capped at 100 swaps: a generated input with a case that needs
+    // more, checked case by case against Curio's answers.
+    let generate = ["classics", "codejam", "saving_the_universe_again", "--generate", "--test-set", "2", "--cases", "100", "--seed", "1"];
+    let (code, input) = curio_with_input(&generate, "");
+    assert_eq!(code, Some(0));
+    assert_eq!(input.lines().count(), 101);
+    let verify = ["classics", "codejam", "saving_the_universe_again", "--method", "write-up", "--verify", "--json"];
+    let (code, report) = curio_with_input(&verify, &input);
+    assert_eq!(code, Some(0));
+    let report: serde_json::Value = serde_json::from_str(&report).expect("JSON");
+    assert_eq!((report["cases"].as_u64(), report["right"].as_u64()), (Some(100), Some(99)));
+    assert_eq!(report["first_wrong"][1], "100");
+    // Cubic UFO by hill climbing meets the contest's 1e-6.
+    let (code, stdout) = curio_with_input(&["classics", "codejam", "cubic_ufo", "--method", "write-up", "--verify"], "2\n1.000000\n1.600000\n");
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("2 of 2 cases right"), "{stdout}");
+    // Number Guessing with the midpoint rounded down: a single random case usually passes, a
+    // whole test set (whose second case hides B) never does.
+    let games = |method: &str, cases: &str| {
+        json_of(&["classics", "codejam", "number_guessing", "--method", method, "--judge", "--cases", cases, "--games", "20", "--test-set", "1", "--json"])
+    };
+    assert_eq!(games("write-up-first", "20")["games_won"], 0);
+    assert_eq!(games("write-up", "20")["games_won"], 20);
+    // Go, Gopher! by the write-up's sweep loses A = 200.
+    let gopher = json_of(&["classics", "codejam", "go_gopher", "--method", "write-up", "--judge", "--cases", "1", "--games", "5", "--test-set", "2", "--json"]);
+    assert!(gopher["games_won"].as_u64() < Some(5), "{gopher}");
+}
+
 #[test]
 fn bad_input_gets_one_line() {
+    assert_bad_input(&["classics", "codejam", "senate_evacuation", "--method", "write-up"], &["has no method 'write-up'"]);
+    assert_bad_input(&["classics", "codejam", "senate_evacuation", "--generate"], &["has no generator"]);
+    assert_bad_input(&["classics", "codejam", "trouble_sort", "--generate", "--judge"], &["cannot be used with"]);
+    assert_bad_input(&["classics", "codejam", "trouble_sort", "--games", "3"], &["--judge"]);
     assert_bad_input(&["classics", "tournaments", "--players", "9"], &["--players must be 1 to 8"]);
     assert_bad_input(&["classics", "primes", "--limit", "2011"], &["--at-least"]);
     assert_bad_input(&["classics", "primes", "--limit", "10000000000", "--at-least", "3"], &["--limit must be"]);

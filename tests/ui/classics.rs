@@ -8,7 +8,7 @@ use curio::app::CurioApp;
 use curio::app::classics::{ClassicsPanel, ClassicsPanelState};
 use curio::app::state::AppState;
 use curio::classics::Problem;
-use curio::classics::codejam::CodeJamProblem;
+use curio::classics::codejam::{CodeJamProblem, Method};
 use curio::classics::tournaments::Tournament;
 use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
@@ -104,6 +104,38 @@ fn the_interactive_problems_play_the_judge_from_the_panel() {
         assert_eq!((played, report.won), (problem, 20));
         assert_eq!(panel.codejam.shown, report.first_case.len());
     }
+}
+
+#[test]
+fn the_write_ups_methods_are_chosen_and_checked_in_the_panel() {
+    // Saving the Universe Again by the write-up's program: chosen in the method list, its
+    // answers checked against Curio's case by case.
+    let problem = CodeJamProblem::SavingTheUniverseAgain;
+    let mut state = ClassicsPanelState { problem: Problem::CodeJam(problem), ..ClassicsPanelState::default() };
+    state.codejam.inputs.insert(problem.key().into(), format!("2\n11 {}{}\n1 CS\n", "C".repeat(10), "S".repeat(11)));
+    let mut harness = harness(classics_app(state));
+    harness.run_settled();
+    harness.get_by_label("method").click();
+    harness.run_settled();
+    harness.get_by_label("write-up").click();
+    harness.run_settled();
+    harness.get_by_label_contains("at most 100 times");
+    harness.get_by_role_and_label(Role::Button, "Solve").click();
+    harness.run_settled();
+    harness.get_by_label_contains("1 of 2 cases right (checked against Curio's answers)");
+    harness.get_by_label_contains("case #1: 100 (Curio: 110)");
+    // Number Guessing's first try plays the judge and loses the case that hides B.
+    let problem = CodeJamProblem::NumberGuessing;
+    let mut state = ClassicsPanelState { problem: Problem::CodeJam(problem), ..ClassicsPanelState::default() };
+    state.codejam.method = Method::WriteUpFirst;
+    let mut harness = crate::common::harness(classics_app(state));
+    harness.run_settled();
+    harness.get_by_label_contains("midpoint (low + high) // 2");
+    harness.get_by_role_and_label(Role::Button, "Play 20 cases against the judge").click();
+    harness.step();
+    settle(&mut harness);
+    harness.run_settled();
+    harness.get_by_label_contains("case 2: not found in 30 guesses");
 }
 
 #[test]

@@ -44,7 +44,7 @@ enum ClassicsCommand {
     Quality(QualityArgs),
     /// A Code Jam 2018 problem: contest input on stdin, output on stdout.
     #[command(
-        after_help = "Problems: number_guessing, senate_evacuation, steed_2_cruise_control, bathroom_stalls, saving_the_universe_again, trouble_sort, go_gopher, cubic_ufo. The interactive two (number_guessing, go_gopher) talk to a judge on stdin/stdout; --judge plays them against Curio's own judge instead.\n\nExamples:\n  curio classics codejam bathroom_stalls < input.txt > output.txt\n  curio classics codejam go_gopher --judge --cases 20 --test-set 2 --seed 1 --json\n  curio classics codejam trouble_sort --sample"
+        after_help = "Problems: number_guessing, senate_evacuation, steed_2_cruise_control, bathroom_stalls, saving_the_universe_again, trouble_sort, go_gopher, cubic_ufo. The interactive two (number_guessing, go_gopher) talk to a judge on stdin/stdout; --judge plays them against Curio's own judge instead.\n\nMethods: every problem has curio; the write-up's own programs (write-up) are there for number_guessing, bathroom_stalls, saving_the_universe_again, trouble_sort, go_gopher and cubic_ufo, and its first tries (write-up-first) for number_guessing and go_gopher.\n\nExamples:\n  curio classics codejam bathroom_stalls < input.txt > output.txt\n  curio classics codejam go_gopher --judge --cases 20 --test-set 2 --seed 1 --json\n  curio classics codejam go_gopher --method write-up --judge --cases 1 --games 1000 --test-set 2\n  curio classics codejam trouble_sort --generate --test-set 2 --cases 1 > large.txt\n  curio classics codejam trouble_sort --method write-up --verify < large.txt\n  curio classics codejam trouble_sort --sample"
     )]
     Codejam(CodejamArgs),
     /// Bathroom Stalls' answer in integers against the write-up's double arithmetic, and the
@@ -116,27 +116,45 @@ struct QualityArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("drawn").args(["judge", "generate"]).multiple(false)))]
 struct CodejamArgs {
     /// The problem.
     #[arg(value_parser = named(&CodeJamProblem::ALL, |p| p.key()))]
     problem: CodeJamProblem,
+    /// Whose method: curio, write-up (the write-up's program) or write-up-first (its first try:
+    /// number_guessing, go_gopher); see each problem's list in the help below.
+    #[arg(long, default_value = "curio", value_parser = named(&codejam::Method::ALL, |m| m.key()))]
+    method: codejam::Method,
     /// Solve the statement's sample input instead of reading stdin.
-    #[arg(long, conflicts_with = "judge")]
+    #[arg(long, conflicts_with = "drawn")]
     sample: bool,
     /// Interactive problems: play Curio's judge in this process and report.
     #[arg(long)]
     judge: bool,
-    /// Cases the judge plays.
-    #[arg(long, default_value_t = 20, requires = "judge")]
-    cases: usize,
-    /// The judge's seed.
-    #[arg(long, default_value_t = 1, requires = "judge")]
+    /// Print a random input at the test set's limits (trouble_sort, saving_the_universe_again,
+    /// cubic_ufo, bathroom_stalls).
+    #[arg(long)]
+    generate: bool,
+    /// Check each case of the method's answers: against Curio's, or (cubic_ufo) the contest's
+    /// 1e-6; report the cases right and the time.
+    #[arg(long, conflicts_with = "drawn")]
+    verify: bool,
+    /// Cases the judge plays (default 20) or the input holds (default 100).
+    #[arg(long, requires = "drawn")]
+    cases: Option<usize>,
+    /// With --judge: games to play, each of --cases cases with a seed of its own; reports the
+    /// games won with a 95% interval.
+    #[arg(long, default_value_t = 1, requires = "judge", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// The judge's or the generator's seed.
+    #[arg(long, default_value_t = 1, requires = "drawn")]
     seed: u64,
-    /// The judge's test set: 1 (B = 30, A = 20) or 2 (B = 10^9, A = 200).
-    #[arg(long, default_value_t = codejam::TEST_SET.default, value_parser = |text: &str| codejam::TEST_SET.parse(text), requires = "judge")]
+    /// The test set: 1 or 2 (the judge: B = 30 or 10^9, A = 20 or 200; the generator: the
+    /// small or the large limits).
+    #[arg(long, default_value_t = codejam::TEST_SET.default, value_parser = |text: &str| codejam::TEST_SET.parse(text), requires = "drawn")]
     test_set: u8,
-    /// With --judge: print one JSON object.
-    #[arg(long, requires = "judge")]
+    /// With --judge or --verify: print one JSON object.
+    #[arg(long)]
     json: bool,
 }
 
@@ -419,6 +437,22 @@ fn quality_command(args: QualityArgs) -> Result<(), CliError> {
 
 fn codejam_command(args: CodejamArgs) -> Result<(), CliError> {
     let problem = args.problem;
+    let method = args.method;
+    problem.check_method(method).map_err(usage)?;
+    if args.generate {
+        let cases = args.cases.unwrap_or(100);
+        if !(1..=100).contains(&cases) {
+            return Err(usage(anyhow::anyhow!("--cases must be 1 to 100 for --generate, not {cases}")));
+        }
+        let input = problem.generate(args.test_set, cases, args.seed).ok_or_else(|| {
+            usage(anyhow::anyhow!(
+                "{} has no generator: trouble_sort, saving_the_universe_again, cubic_ufo and bathroom_stalls have",
+                problem.key()
+            ))
+        })?;
+        print!("{input}");
+        return Ok(());
+    }
     if args.judge {
         if !problem.is_interactive() {
             return Err(usage(anyhow::anyhow!(
@@ -426,41 +460,23 @@ fn codejam_command(args: CodejamArgs) -> Result<(), CliError> {
                 problem.key()
             )));
         }
-        if !(1..=1000).contains(&args.cases) {
-            return Err(usage(anyhow::anyhow!("--cases must be 1 to 1000, not {}", args.cases)));
+        let cases = args.cases.unwrap_or(20);
+        if !(1..=1000).contains(&cases) {
+            return Err(usage(anyhow::anyhow!("--cases must be 1 to 1000, not {cases}")));
         }
-        let settings = JudgeSettings { cases: args.cases, seed: args.seed, test_set: args.test_set };
-        let started = Instant::now();
-        let report = codejam::play_against_judge(problem, settings).map_err(failure)?;
-        let seconds = started.elapsed().as_secs_f64();
-        let worst = report.exchanges.iter().max().copied().unwrap_or(0);
-        let mean = report.exchanges.iter().sum::<usize>() as f64 / report.exchanges.len().max(1) as f64;
-        if args.json {
-            return print_json(&json!({
-                "problem": problem.key(), "cases": report.cases, "won": report.won,
-                "exchanges": report.exchanges, "mean_exchanges": mean, "worst_exchanges": worst,
-                "verdict": report.verdict, "seed": args.seed, "test_set": args.test_set, "seconds": seconds,
-            }));
-        }
-        say!(
-            "{}: won {} of {} cases against the judge (test set {}, seed {}); exchanges a case: mean {mean:.1}, worst {worst}{}",
-            problem.title(),
-            report.won,
-            report.cases,
-            args.test_set,
-            args.seed,
-            report.verdict.map(|v| format!("; {v}")).unwrap_or_default()
-        );
-        return Ok(());
+        return judge_games(&args, cases);
+    }
+    if args.json && !args.verify {
+        return Err(usage(anyhow::anyhow!("--json goes with --judge or --verify")));
     }
     if problem.is_interactive() {
-        if args.sample {
+        if args.sample || args.verify {
             return Err(usage(anyhow::anyhow!("{} is interactive: use --judge to play it", problem.key())));
         }
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         let mut output = std::io::stdout().lock();
-        return codejam::play(problem, &mut input, &mut output).map_err(failure);
+        return codejam::play(problem, method, &mut input, &mut output).map_err(failure);
     }
     let input = if args.sample {
         problem.sample_input().to_string()
@@ -471,8 +487,94 @@ fn codejam_command(args: CodejamArgs) -> Result<(), CliError> {
             .map_err(|error| usage(anyhow::anyhow!("cannot read stdin: {error}")))?;
         text
     };
-    let output = problem.solve(&input).map_err(failure)?;
+    if args.verify {
+        let verification = problem.verify(method, &input).map_err(failure)?;
+        if args.json {
+            return print_json(&json!({
+                "problem": problem.key(), "method": method.key(), "cases": verification.cases,
+                "right": verification.right, "first_wrong": verification.first_wrong,
+                "worst_error": verification.worst_error, "seconds": verification.seconds,
+            }));
+        }
+        say!(
+            "{} by {}: {} of {} cases right in {:.3} s",
+            problem.title(),
+            method.key(),
+            verification.right,
+            verification.cases,
+            verification.seconds
+        );
+        if problem == CodeJamProblem::CubicUfo {
+            say!("largest error: {:.3e} (the contest allows 1e-6)", verification.worst_error);
+        }
+        if let Some((case, got, want)) = verification.first_wrong {
+            let want = if problem == CodeJamProblem::CubicUfo { want } else { format!("Curio: {want}") };
+            say!("first wrong: case #{case}: {} ({want})", got.replace('\n', " / "));
+        }
+        return Ok(());
+    }
+    let output = problem.solve_with(method, &input).map_err(failure)?;
     say!("{}", output.trim_end());
+    Ok(())
+}
+
+/// `--judge`: one game, or `--games` games with seeds drawn from `--seed`.
+fn judge_games(args: &CodejamArgs, cases: usize) -> Result<(), CliError> {
+    let problem = args.problem;
+    let started = Instant::now();
+    let mut reports = Vec::new();
+    for game in 0..args.games {
+        let seed = if args.games == 1 { args.seed } else { curio_core::stats::game_seed(args.seed, game) };
+        let settings = JudgeSettings { cases, seed, test_set: args.test_set };
+        reports.push(codejam::play_against_judge(problem, args.method, settings).map_err(failure)?);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let exchanges: Vec<usize> = reports.iter().flat_map(|report| report.exchanges.iter().copied()).collect();
+    let worst = exchanges.iter().max().copied().unwrap_or(0);
+    let mean = exchanges.iter().sum::<usize>() as f64 / exchanges.len().max(1) as f64;
+    if args.games == 1 {
+        let report = &reports[0];
+        if args.json {
+            return print_json(&json!({
+                "problem": problem.key(), "method": args.method.key(), "cases": report.cases, "won": report.won,
+                "exchanges": report.exchanges, "mean_exchanges": mean, "worst_exchanges": worst,
+                "verdict": report.verdict, "seed": args.seed, "test_set": args.test_set, "seconds": seconds,
+            }));
+        }
+        say!(
+            "{} ({}): won {} of {} cases against the judge (test set {}, seed {}); exchanges a case: mean {mean:.1}, worst {worst}{}",
+            problem.title(),
+            args.method.key(),
+            report.won,
+            report.cases,
+            args.test_set,
+            args.seed,
+            report.verdict.as_ref().map(|v| format!("; {v}")).unwrap_or_default()
+        );
+        return Ok(());
+    }
+    let won = reports.iter().filter(|report| report.won == report.cases).count() as u64;
+    let interval = curio_core::stats::wilson_interval(won, args.games);
+    let first_lost = reports.iter().position(|report| report.won < report.cases);
+    if args.json {
+        return print_json(&json!({
+            "problem": problem.key(), "method": args.method.key(), "games": args.games, "cases": cases,
+            "games_won": won, "rate": won as f64 / args.games as f64, "interval": interval,
+            "mean_exchanges": mean, "worst_exchanges": worst, "first_lost_game": first_lost,
+            "seed": args.seed, "test_set": args.test_set, "seconds": seconds,
+        }));
+    }
+    say!(
+        "{} ({}): won {won} of {} games of {cases} cases ({:.1}%, 95% interval {:.1}-{:.1}%; test set {}, seed {}); exchanges a case: mean {mean:.1}, worst {worst}",
+        problem.title(),
+        args.method.key(),
+        args.games,
+        100.0 * won as f64 / args.games as f64,
+        100.0 * interval[0],
+        100.0 * interval[1],
+        args.test_set,
+        args.seed
+    );
     Ok(())
 }
 

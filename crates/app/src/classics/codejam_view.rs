@@ -10,7 +10,7 @@ use crate::theme;
 use crate::widgets::{Outcome, job_progress, outcome_label};
 use ::classics::ClassicsError;
 use ::classics::codejam::{
-    self, CodeJamProblem, JudgeReport, JudgeSettings, Tokens, bathroom_stalls, cubic_ufo, go_gopher,
+    self, CodeJamProblem, JudgeReport, JudgeSettings, Method, Tokens, Verification, bathroom_stalls, cubic_ufo, go_gopher,
     saving_the_universe_again, senate_evacuation, steed_2_cruise_control, trouble_sort,
 };
 use curio_core::jobs::Job;
@@ -36,11 +36,13 @@ pub struct CodeJamSettings {
     pub test_set: u8,
     /// The case of the input the picture shows (0-based).
     pub case: usize,
+    /// Whose method solves and plays (problems without it use Curio's).
+    pub method: Method,
 }
 
 impl Default for CodeJamSettings {
     fn default() -> Self {
-        Self { inputs: BTreeMap::new(), stalls: 1000, people: 6, area: 1.5, seed: 1, test_set: codejam::TEST_SET.default, case: 0 }
+        Self { inputs: BTreeMap::new(), stalls: 1000, people: 6, area: 1.5, seed: 1, test_set: codejam::TEST_SET.default, case: 0, method: Method::Curio }
     }
 }
 
@@ -52,10 +54,18 @@ impl CodeJamSettings {
         self.test_set = codejam::TEST_SET.clamp(self.test_set);
     }
 
+    /// The method for `problem`: the chosen one where the problem has it, else Curio's.
+    pub fn method(&self, problem: CodeJamProblem) -> Method {
+        if self.method.describe(problem).is_some() { self.method } else { Method::Curio }
+    }
+
     fn input(&self, problem: CodeJamProblem) -> &str {
         self.inputs.get(problem.key()).map_or(problem.sample_input(), String::as_str)
     }
 }
+
+/// A game against the judge: the problem, the method that played it and how it went.
+type Played = (CodeJamProblem, Method, JudgeReport);
 
 /// The Code Jam view's state beyond its settings.
 #[derive(Default)]
@@ -64,7 +74,11 @@ pub struct CodeJamView {
     pub output: Option<(CodeJamProblem, Outcome)>,
     /// The last games against the judge.
     pub report: Option<(CodeJamProblem, JudgeReport)>,
-    job: Option<Job<Result<(CodeJamProblem, JudgeReport), ClassicsError>>>,
+    /// The method that played them.
+    pub report_method: Method,
+    /// A write-up method's answers checked case by case (against Curio's; Cubic UFO: 1e-6).
+    pub verification: Option<(CodeJamProblem, Verification)>,
+    job: Option<Job<Result<Played, ClassicsError>>>,
     message: Option<Outcome>,
     /// How many of the first case's exchanges the picture shows.
     pub shown: usize,
@@ -80,15 +94,22 @@ impl CodeJamView {
 
     /// Solves the problem's input (not interactive).
     pub fn solve(&mut self, settings: &CodeJamSettings, problem: CodeJamProblem) {
-        let result = problem.solve(settings.input(problem)).map_err(|error| error.to_string());
+        let method = settings.method(problem);
+        let input = settings.input(problem);
+        let result = problem.solve_with(method, input).map_err(|error| error.to_string());
+        self.verification = match method {
+            Method::Curio => None,
+            _ => problem.verify(method, input).ok().map(|verification| (problem, verification)),
+        };
         self.output = Some((problem, result));
     }
 
     /// Plays the judge (interactive problems) in the background.
     pub fn play(&mut self, ctx: &egui::Context, settings: &CodeJamSettings, problem: CodeJamProblem) {
         let judge = JudgeSettings { cases: 20, seed: settings.seed, test_set: settings.test_set };
+        let method = settings.method(problem);
         match background::spawn(ctx, "curio-codejam-judge", move |_| {
-            codejam::play_against_judge(problem, judge).map(|report| (problem, report))
+            codejam::play_against_judge(problem, method, judge).map(|report| (problem, method, report))
         }) {
             Ok(job) => self.job = Some(job),
             Err(error) => self.message = Some(Err(format!("cannot start the judge: {error}"))),
@@ -101,7 +122,8 @@ impl CodeJamView {
 
     pub(super) fn logic(&mut self) {
         match background::finished(&mut self.job, "judge") {
-            Some(Ok((played, report))) => {
+            Some(Ok((played, method, report))) => {
+                self.report_method = method;
                 self.message = Some(match &report.verdict {
                     None => Ok(format!("won {} of {} cases against the judge", report.won, report.cases)),
                     Some(verdict) => Err(verdict.clone()),
@@ -121,6 +143,31 @@ impl CodeJamView {
         problem: CodeJamProblem,
     ) {
         ui.strong(format!("Code Jam 2018: {}", problem.title()));
+        let methods = problem.methods();
+        if methods.len() > 1 {
+            let mut method = settings.method(problem);
+            ui.horizontal(|ui| {
+                let label = ui.label("method");
+                egui::ComboBox::from_id_salt("codejam-method")
+                    .selected_text(method.key())
+                    .show_ui(ui, |ui| {
+                        for option in methods {
+                            ui.selectable_value(&mut method, option, option.key())
+                                .on_hover_text(option.describe(problem).unwrap_or_default());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            if method != settings.method(problem) {
+                settings.method = method;
+                self.output = None;
+                self.verification = None;
+            }
+            if let Some(description) = method.describe(problem) {
+                ui.label(egui::RichText::new(description).color(theme::HINT));
+            }
+        }
         if problem.is_interactive() {
             ui.label("Interactive: the solver talks to Curio's judge through pipes, line by line, as in the contest.");
             ui.horizontal(|ui| {
@@ -241,6 +288,26 @@ impl CodeJamView {
             }
             _ => {}
         }
+        if let Some((checked, verification)) = &self.verification
+            && *checked == problem
+        {
+            let line = format!(
+                "{} of {} cases right ({})",
+                verification.right,
+                verification.cases,
+                if problem == CodeJamProblem::CubicUfo {
+                    format!("largest error {:.1e}; the contest allows 1e-6", verification.worst_error)
+                } else {
+                    "checked against Curio's answers".to_string()
+                }
+            );
+            let colour = if verification.right == verification.cases { theme::SUCCESS } else { theme::ERROR };
+            ui.colored_label(colour, line);
+            if let Some((case, got, want)) = &verification.first_wrong {
+                let want = if problem == CodeJamProblem::CubicUfo { want.clone() } else { format!("Curio: {want}") };
+                ui.colored_label(theme::ERROR, format!("case #{case}: {} ({want})", got.replace('\n', " / ")));
+            }
+        }
     }
 
     pub(super) fn canvas(
@@ -279,7 +346,7 @@ impl CodeJamView {
                 Some((played, report)) if *played == problem => {
                     let shown = &report.first_case[..self.shown.min(report.first_case.len())];
                     if problem == CodeJamProblem::GoGopher {
-                        draw_gopher(&painter, inner, shown, settings.test_set);
+                        draw_gopher(&painter, inner, shown, settings.test_set, self.report_method);
                     } else {
                         draw_guesses(&painter, inner, shown, settings.test_set);
                     }
@@ -648,9 +715,13 @@ fn draw_program(painter: &egui::Painter, rect: Rect, shield: u64, program: &str)
 }
 
 /// The gopher's prepared cells around the planned rectangle, oldest light, newest dark.
-fn draw_gopher(painter: &egui::Painter, rect: Rect, cells: &[(i64, i64)], test_set: u8) {
-    let planner = go_gopher::Planner::new(if test_set == 1 { 20 } else { 200 });
-    let (top, left, rows, cols) = planner.rectangle();
+fn draw_gopher(painter: &egui::Painter, rect: Rect, cells: &[(i64, i64)], test_set: u8, method: Method) {
+    let area = if test_set == 1 { 20 } else { 200 };
+    let (top, left, rows, cols) = match method {
+        Method::Curio => go_gopher::Planner::new(area).rectangle(),
+        Method::WriteUp => go_gopher::Sweep::new(area, 2).rectangle(),
+        Method::WriteUpFirst => go_gopher::Sweep::new(area, 1).rectangle(),
+    };
     let cell = (rect.width() / (cols + 2) as f32).min((rect.height() - 40.0) / (rows + 2) as f32).min(40.0);
     let origin = rect.center() - Vec2::new(cell * (cols + 2) as f32, cell * (rows + 2) as f32) / 2.0;
     let at = |row: i64, col: i64| {

@@ -89,10 +89,11 @@ pub fn levels(stalls: u64, people: u64) -> Vec<Vec<(u64, u64)>> {
     levels
 }
 
-pub(super) fn read_and_solve(tokens: &mut Tokens) -> Result<String, ClassicsError> {
+pub(super) fn read_and_solve(tokens: &mut Tokens, method: super::Method) -> Result<String, ClassicsError> {
     let stalls = tokens.number("N", 1, MAX_STALLS)?;
     let people = tokens.number("K", 1, stalls)?;
-    let (high, low) = answer(stalls, people);
+    let (high, low) =
+        if method == super::Method::WriteUp { float_answer(stalls, people) } else { answer(stalls, people) };
     Ok(format!("{high} {low}"))
 }
 

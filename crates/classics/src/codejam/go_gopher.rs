@@ -5,8 +5,12 @@
 //! rectangle's middle row, so nothing outside is ever prepared) whose block still has the most
 //! unprepared cells. A = 200 takes about 500 deployments on average (the worst of 1,000 cases:
 //! under 700 of the 1,000 allowed).
+//!
+//! The write-up's program ([`Sweep`]) aims at a floor(sqrt A) x ceil(sqrt A) grid and sweeps a
+//! 3 x 3 block over it, row by row, again and again, skipping a block whose cells it holds as
+//! all prepared.
 
-use super::{Exchange, JudgeReport, JudgeSettings, read_line, run_judge, write_line};
+use super::{Exchange, JudgeReport, JudgeSettings, Method, read_line, run_judge, write_line};
 use crate::ClassicsError;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
@@ -58,6 +62,68 @@ impl Planner {
     }
 }
 
+/// The write-up's sweep: the block centres of a floor(sqrt A) x ceil(sqrt A) grid, `step` cells
+/// apart (its first try: 1; its final program: 2, with the last row or column added when the
+/// side is even), deployed in turn, over and over. As printed, it records the deployed centre
+/// as prepared (`mark_filled_cell(center, board)`), not the cell the gopher prepared, so it
+/// skips a block only once every centre in it has been deployed at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    centres: Vec<(i64, i64)>,
+    next: usize,
+    marked: rustc_hash::FxHashSet<(i64, i64)>,
+}
+
+impl Sweep {
+    /// The sweep for an area of at least `area` cells, its centres `step` apart.
+    pub fn new(area: u64, step: usize) -> Self {
+        let root = area.isqrt() as i64;
+        let (width, height) = (root, if root * root == area as i64 { root } else { root + 1 });
+        // Python's `list(range(side))[1:-1]`, every step-th, and the last when the side is even.
+        let offsets = |side: i64| {
+            let mut list: Vec<i64> = (1..side - 1).step_by(step).collect();
+            if side % 2 == 0 {
+                list.push(side - 1);
+            }
+            list
+        };
+        let rows = offsets(width);
+        let columns = offsets(height);
+        let centres = rows.iter().flat_map(|&i| columns.iter().map(move |&j| (i + 1, j + 1))).collect();
+        Self { centres, next: 0, marked: Default::default() }
+    }
+
+    /// The block centres of one sweep, in order.
+    pub fn centres(&self) -> &[(i64, i64)] {
+        &self.centres
+    }
+
+    /// The rectangle its blocks cover: top-left row and column, rows, columns.
+    pub fn rectangle(&self) -> (i64, i64, i64, i64) {
+        let rows = self.centres.iter().map(|c| c.0);
+        let columns = self.centres.iter().map(|c| c.1);
+        let (top, bottom) = (rows.clone().min().unwrap_or(2) - 1, rows.max().unwrap_or(2) + 1);
+        let (left, right) = (columns.clone().min().unwrap_or(2) - 1, columns.max().unwrap_or(2) + 1);
+        (top, left, bottom - top + 1, right - left + 1)
+    }
+
+    /// The next deployment: the next centre whose block is not all marked.
+    pub fn target(&mut self) -> (i64, i64) {
+        for _ in 0..self.centres.len() {
+            let centre = self.centres[self.next];
+            self.next = (self.next + 1) % self.centres.len();
+            let full =
+                (-1..=1).all(|di| (-1..=1).all(|dj| self.marked.contains(&(centre.0 + di, centre.1 + dj))));
+            if !full {
+                self.marked.insert(centre);
+                return centre;
+            }
+        }
+        // Every block is marked: the Python loops on without deploying; deploy the first.
+        self.centres[0]
+    }
+}
+
 fn protocol(message: impl Into<String>) -> ClassicsError {
     ClassicsError::input(message)
 }
@@ -75,7 +141,7 @@ fn pair(line: &str) -> Result<(i64, i64), ClassicsError> {
 }
 
 /// The solver's side of the protocol.
-pub fn play(input: &mut impl BufRead, output: &mut impl Write) -> Result<(), ClassicsError> {
+pub fn play(method: Method, input: &mut impl BufRead, output: &mut impl Write) -> Result<(), ClassicsError> {
     let first = read_line(input)?.ok_or_else(|| protocol("the judge sent nothing"))?;
     let cases: u64 =
         first.trim().parse().map_err(|_| protocol(format!("'{first}' is not the number of cases")))?;
@@ -86,8 +152,16 @@ pub fn play(input: &mut impl BufRead, output: &mut impl Write) -> Result<(), Cla
             return Err(protocol(format!("A = {area} is out of range")));
         }
         let mut planner = Planner::new(area);
+        let mut sweep = match method {
+            Method::WriteUp => Some(Sweep::new(area, 2)),
+            Method::WriteUpFirst => Some(Sweep::new(area, 1)),
+            Method::Curio => None,
+        };
         loop {
-            let (row, col) = planner.target();
+            let (row, col) = match &mut sweep {
+                Some(sweep) => sweep.target(),
+                None => planner.target(),
+            };
             write_line(output, &format!("{row} {col}"))?;
             let reply = read_line(input)?.ok_or_else(|| protocol("the judge stopped"))?;
             match pair(&reply)? {
@@ -164,11 +238,47 @@ mod tests {
     #[test]
     fn wins_every_game_against_the_judge() {
         for (test_set, seed) in [(1, 1), (2, 2), (2, 3)] {
-            let report =
-                play_against_judge(CodeJamProblem::GoGopher, JudgeSettings { cases: 20, seed, test_set })
-                    .unwrap();
+            let report = play_against_judge(
+                CodeJamProblem::GoGopher,
+                Method::Curio,
+                JudgeSettings { cases: 20, seed, test_set },
+            )
+            .unwrap();
             assert_eq!((report.won, report.verdict.as_deref()), (20, None));
             assert!(report.exchanges.iter().all(|&count| count <= DEPLOYMENTS));
+        }
+    }
+
+    #[test]
+    fn the_write_ups_sweeps_cover_their_grid() {
+        // A = 20: a 4 x 5 grid; two cells a step, the even side gains its last centre, whose
+        // block reaches one past the grid (the rectangle grows to 5 x 5).
+        assert_eq!(Sweep::new(20, 2).centres(), &[(2, 2), (2, 4), (4, 2), (4, 4)]);
+        assert_eq!(Sweep::new(20, 1).centres().len(), 3 * 3);
+        let blocks = |sweep: &Sweep| -> std::collections::BTreeSet<(i64, i64)> {
+            sweep
+                .centres()
+                .iter()
+                .flat_map(|&(r, c)| (-1..=1).flat_map(move |dr| (-1..=1).map(move |dc| (r + dr, c + dc))))
+                .collect()
+        };
+        for (area, step) in [(20, 1), (20, 2), (200, 1), (200, 2), (16, 2), (9, 1)] {
+            let sweep = Sweep::new(area, step);
+            let covered = blocks(&sweep);
+            let (_, _, height, width) = sweep.rectangle();
+            assert_eq!(covered.len() as i64, height * width);
+            let rows =
+                covered.iter().map(|c| c.0).max().unwrap() - covered.iter().map(|c| c.0).min().unwrap() + 1;
+            let columns =
+                covered.iter().map(|c| c.1).max().unwrap() - covered.iter().map(|c| c.1).min().unwrap() + 1;
+            assert_eq!(covered.len() as i64, rows * columns, "A = {area}, step {step}: a rectangle");
+            assert!(covered.len() as u64 >= area);
+        }
+        // Against the judge: A = 20 is won; at A = 200 a case can be lost.
+        let settings = JudgeSettings { cases: 20, seed: 1, test_set: 1 };
+        for method in [Method::WriteUp, Method::WriteUpFirst] {
+            let report = play_against_judge(CodeJamProblem::GoGopher, method, settings).unwrap();
+            assert_eq!((report.won, report.verdict), (20, None));
         }
     }
 

@@ -1,8 +1,9 @@
 //! Trouble Sort: bubble sort on triples (reverse `L[i..i+3]` when `L[i] > L[i+2]`) only ever swaps
 //! elements two apart, so it sorts the even and the odd positions separately and interleaves
-//! them. Report the first position where that result is out of order, or OK.
+//! them. Report the first position where that result is out of order, or OK. The write-up ran
+//! the algorithm itself ([`first_error_by_running`]): up to about N / 2 passes of N steps.
 
-use super::Tokens;
+use super::{Method, Tokens};
 use crate::ClassicsError;
 
 /// Most values of a case (the contest's limit).
@@ -42,10 +43,32 @@ pub fn passes(values: &[u64]) -> Vec<Vec<u64>> {
     }
 }
 
-pub(super) fn read_and_solve(tokens: &mut Tokens) -> Result<String, ClassicsError> {
+/// The write-up's program: Trouble Sort run pass after pass until a pass changes nothing, then
+/// the first index out of order.
+pub fn first_error_by_running(values: &[u64]) -> Option<usize> {
+    let mut list = values.to_vec();
+    loop {
+        let mut done = true;
+        for i in 0..list.len().saturating_sub(2) {
+            if list[i] > list[i + 2] {
+                done = false;
+                list.swap(i, i + 2);
+            }
+        }
+        if done {
+            return list.windows(2).position(|pair| pair[0] > pair[1]);
+        }
+    }
+}
+
+pub(super) fn read_and_solve(tokens: &mut Tokens, method: Method) -> Result<String, ClassicsError> {
     let count = tokens.count("N", 3, MAX_VALUES)?;
     let values = (0..count).map(|_| tokens.number("V", 0, 1_000_000_000)).collect::<Result<Vec<_>, _>>()?;
-    Ok(match first_error(&values) {
+    let error = match method {
+        Method::WriteUp => first_error_by_running(&values),
+        Method::Curio | Method::WriteUpFirst => first_error(&values),
+    };
+    Ok(match error {
         Some(index) => index.to_string(),
         None => "OK".into(),
     })
@@ -72,6 +95,7 @@ mod tests {
             let last = passes(&values).pop().unwrap();
             assert_eq!(last, trouble_sorted(&values));
             assert_eq!(first_error(&values), last.windows(2).position(|p| p[0] > p[1]));
+            assert_eq!(first_error_by_running(&values), first_error(&values));
         }
     }
 }
