@@ -157,6 +157,23 @@ fn mines_solve_json(fixture: &str) -> serde_json::Value {
 }
 
 #[test]
+fn mines_solve_shows_the_write_ups_tank_view() {
+    let board = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mines-write-up-eleven-layouts.txt");
+    let output = curio(&["mines", "solve", path_str(&board), "--write-up", "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let tank = &report["write_up"];
+    assert_eq!(tank["regions"][0]["layouts"], 11);
+    assert_eq!(tank["rule_mines"].as_array().map(Vec::len), Some(3));
+    let chance = tank["guess"]["mine_chance"].as_f64().expect("a guess");
+    assert!((chance - 2.0 / 11.0).abs() < 1e-12, "{chance}");
+    // Curio's exact weights pick a safer tile.
+    assert!(report["best_move"]["reason"].as_str().expect("a reason").contains("0.0852"), "{}", report["best_move"]);
+    let output = curio(&["mines", "solve", path_str(&board), "--write-up"]);
+    assert!(text(&output.stdout).contains("a mine in 2 of 11 layouts (81.8% safe)"), "{}", text(&output.stdout));
+}
+
+#[test]
 fn mines_solve_prints_probabilities_and_a_move() {
     let report = mines_solve_json("mines-beginner-midgame.txt");
     let rows = report["probabilities"].as_array().expect("rows");

@@ -475,6 +475,23 @@ fn the_write_ups_solver_plays_the_benchmark() {
     harness.get_by_label_contains("played by the write-up's Tank solver");
 }
 
+/// With a write-up solver chosen, the panel shows its Tank view of the board: the write-up's
+/// eleven-layout example, its 82% guess and the region split.
+#[test]
+fn the_write_ups_tank_view_of_an_imported_board() {
+    let mut harness = harness(mines_app("expert"));
+    harness.run_settled();
+    let board = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mines-write-up-eleven-layouts.txt");
+    let panel = harness.state_mut().panel_mut::<MinesPanel>();
+    panel.state.board_path = board.display().to_string();
+    panel.state.write_up = Some(curio::mines::write_up::Ladder::Tank);
+    harness.get_by_role_and_label(Role::Button, "Import").click();
+    wait_for_import(&mut harness);
+    harness.run_settled();
+    harness.get_by_label_contains("the write-up's Tank view: its rules prove 3 mines; regions: 13 tiles, 11 layouts");
+    harness.get_by_label_contains("a mine in 2 of 11 layouts (81.8% safe)");
+}
+
 /// Snapshot `name` of the panel (drawn without a GPU) at `size`, `steps` solver moves into a game
 /// of `level`.
 fn mines_snapshot_after_steps(name: &str, level: &str, steps: usize, size: [f32; 2]) {

@@ -194,6 +194,10 @@ fn fraction(text: &str) -> Result<f64, String> {
 struct SolveArgs {
     /// Board text file.
     file: PathBuf,
+    /// Also the write-up's Tank view: each border layout equally likely, region by region, its
+    /// guess, and what splitting into regions saves (combinations and backtracking nodes).
+    #[arg(long)]
+    write_up: bool,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
@@ -332,6 +336,28 @@ fn read_board(path: &std::path::Path) -> Result<text::BoardText, CliError> {
     text::parse(&content).map_err(|error| usage(anyhow::anyhow!("{}: {error}", path.display())))
 }
 
+/// The write-up's Tank view as text: its chances on the border, its guess, the region split.
+/// The write-up's Tank view as text: its chances on the border, then the summary.
+fn print_tank_view(board: &text::BoardText, tank: &mines::write_up::TankView) {
+    say!("the write-up's Tank solver (each layout of a region equally likely):");
+    for row in 0..board.height {
+        let line: String = (0..board.width)
+            .map(|column| {
+                let cell = row * board.width + column;
+                if tank.rule_mines.contains(&cell) {
+                    "  mine".to_string()
+                } else {
+                    tank.chance(cell).map_or("   .  ".to_string(), |chance| format!("{chance:>6.3}"))
+                }
+            })
+            .collect();
+        say!("{line}");
+    }
+    for part in tank.summary(board.width).split("; ") {
+        say!("{part}");
+    }
+}
+
 fn solve(args: SolveArgs) -> Result<(), CliError> {
     let board = read_board(&args.file)?;
     let view = board.view();
@@ -342,10 +368,37 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
         .map_err(|error| usage(anyhow::anyhow!("{error}")))?;
     let best = best.first().copied();
     let position = |cell: usize| [cell / board.width, cell % board.width];
+    let tank = if args.write_up {
+        Some(mines::write_up::tank_view(&view).ok_or_else(|| {
+            CliError::Failure(anyhow::anyhow!(
+                "the write-up's Tank search passed its node limit on this board"
+            ))
+        })?)
+    } else {
+        None
+    };
+    let tank_guess = tank
+        .as_ref()
+        .and_then(|tank| tank.guess())
+        .map(|(cell, mines, layouts)| (cell, mines as f64 / layouts.max(1) as f64));
     if args.json {
         let rows: Vec<Vec<Option<f64>>> =
             analysis.probabilities.chunks(board.width).map(|row| row.to_vec()).collect();
+        let write_up = tank.as_ref().map(|tank| {
+            let (at_once, by_region) = tank.combinations();
+            json!({
+                "rule_mines": tank.rule_mines.iter().map(|&c| position(c)).collect::<Vec<_>>(),
+                "regions": tank.regions.iter().map(|region| json!({
+                    "tiles": region.tiles.iter().map(|&c| position(c)).collect::<Vec<_>>(),
+                    "layouts": region.layouts, "mines": region.mines,
+                })).collect::<Vec<_>>(),
+                "guess": tank_guess.map(|(cell, chance)| json!({"row": cell / board.width, "col": cell % board.width, "mine_chance": chance})),
+                "combinations_at_once": at_once, "combinations_by_region": by_region,
+                "joint_layouts": tank.joint_layouts, "joint_nodes": tank.joint_nodes, "split_nodes": tank.split_nodes,
+            })
+        });
         print_json(&json!({
+            "write_up": write_up,
             "probabilities": rows,
             "safe": analysis.safe.iter().map(|&c| position(c)).collect::<Vec<_>>(),
             "mines": analysis.mines.iter().map(|&c| position(c)).collect::<Vec<_>>(),
@@ -374,6 +427,9 @@ fn solve(args: SolveArgs) -> Result<(), CliError> {
                 say!("best move: {:?} row {} column {} ({})", m.action, m.row, m.column, m.reason.describe())
             }
             None => say!("best move: none, every covered cell is a mine (the game is won)"),
+        }
+        if let Some(tank) = &tank {
+            print_tank_view(&board, tank);
         }
         Ok(())
     }

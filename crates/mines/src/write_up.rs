@@ -115,6 +115,7 @@ struct Layouts {
     tiles: Vec<usize>,
     count: u64,
     mines: Vec<u64>,
+    nodes: u64,
 }
 
 /// A number's constraint on a region: the region tiles around it and the mines they hold.
@@ -169,9 +170,11 @@ fn enumerate(
         most,
         exactly,
         nodes: 0,
-        found: Layouts { tiles: tiles.to_vec(), count: 0, mines: vec![0; tiles.len()] },
+        found: Layouts { tiles: tiles.to_vec(), count: 0, mines: vec![0; tiles.len()], nodes: 0 },
     };
-    search.run(0, 0).then_some(search.found)
+    let finished = search.run(0, 0);
+    search.found.nodes = search.nodes;
+    finished.then_some(search.found)
 }
 
 struct Search<'a> {
@@ -263,6 +266,139 @@ fn regions(view: &BoardView<'_>, border: &[usize]) -> Vec<Vec<usize>> {
         out.push(region);
     }
     out
+}
+
+/// One region of the write-up's Tank view: its tiles, its layouts, and in how many of them
+/// each tile holds a mine.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Region {
+    /// Its tiles, as board indices.
+    pub tiles: Vec<usize>,
+    /// Its layouts.
+    pub layouts: u64,
+    /// Per tile, the layouts with a mine there.
+    pub mines: Vec<u64>,
+}
+
+/// The write-up's Tank view of a position, before any move: the tiles its straightforward rules
+/// prove mines, the border's regions with their layouts (each layout equally likely), and what
+/// splitting into regions saves: 2^T against the sum of 2^t over regions (the write-up's
+/// count), and the backtracking nodes of one search over the whole border against one per region.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TankView {
+    /// Tiles the straightforward rules prove mines.
+    pub rule_mines: Vec<usize>,
+    /// Tiles the straightforward rules prove safe.
+    pub rule_safe: Vec<usize>,
+    /// The border's regions.
+    pub regions: Vec<Region>,
+    /// Layouts of the whole border searched at once (the product of the regions').
+    pub joint_layouts: u64,
+    /// Backtracking nodes of the search over the whole border at once.
+    pub joint_nodes: u64,
+    /// Backtracking nodes of the searches region by region, summed.
+    pub split_nodes: u64,
+}
+
+impl TankView {
+    /// The write-up's mine chance of a border tile: the share of its region's layouts with a
+    /// mine there.
+    pub fn chance(&self, tile: usize) -> Option<f64> {
+        self.regions.iter().find_map(|region| {
+            let index = region.tiles.iter().position(|&t| t == tile)?;
+            Some(region.mines[index] as f64 / region.layouts.max(1) as f64)
+        })
+    }
+
+    /// The write-up's guess: the border tile least often a mine (the first in board order
+    /// among equals), with the layouts that put a mine there and its region's layouts.
+    pub fn guess(&self) -> Option<(usize, u64, u64)> {
+        let mut tiles: Vec<(usize, u64, u64)> = self
+            .regions
+            .iter()
+            .flat_map(|region| region.tiles.iter().zip(&region.mines).map(|(&t, &m)| (t, m, region.layouts)))
+            .collect();
+        tiles.sort_by_key(|&(tile, _, _)| tile);
+        tiles.into_iter().fold(None, |best, (tile, mines, layouts)| match best {
+            Some((_, top, of))
+                if (top as f64 / of.max(1) as f64) <= (mines as f64 / layouts.max(1) as f64) =>
+            {
+                best
+            }
+            _ => Some((tile, mines, layouts)),
+        })
+    }
+
+    /// One line for people: what the rules prove, the regions, the guess, the region split.
+    pub fn summary(&self, width: usize) -> String {
+        let regions: Vec<String> = self
+            .regions
+            .iter()
+            .map(|region| format!("{} tiles, {} layouts", region.tiles.len(), region.layouts))
+            .collect();
+        let guess = self.guess().map_or(String::new(), |(tile, mines, layouts)| {
+            format!(
+                "; its guess: row {} column {}, a mine in {mines} of {layouts} layouts ({:.1}% safe)",
+                tile / width,
+                tile % width,
+                100.0 * (1.0 - mines as f64 / layouts.max(1) as f64)
+            )
+        });
+        let (at_once, by_region) = self.combinations();
+        format!(
+            "its rules prove {} mines; regions: {}{guess}; regions apart: 2^T = {at_once} combinations against {by_region} ({:.1}x), backtracking nodes {} at once against {} by region ({:.1}x)",
+            self.rule_mines.len(),
+            if regions.is_empty() { "none".to_string() } else { regions.join("; ") },
+            at_once / by_region,
+            self.joint_nodes,
+            self.split_nodes,
+            self.joint_nodes as f64 / self.split_nodes.max(1) as f64
+        )
+    }
+
+    /// The write-up's count of combinations: 2^T for the border at once, and the sum of 2^t.
+    pub fn combinations(&self) -> (f64, f64) {
+        let tiles: usize = self.regions.iter().map(|region| region.tiles.len()).sum();
+        let split = self.regions.iter().map(|region| 2f64.powi(region.tiles.len() as i32)).sum();
+        (2f64.powi(tiles as i32), split)
+    }
+}
+
+/// The write-up's Tank view of `view` ([`TankView`]); `None` past the node limit.
+pub fn tank_view(view: &BoardView<'_>) -> Option<TankView> {
+    let mut known = vec![Known::Unknown; view.cells.len()];
+    straightforward(view, &mut known);
+    let covered_where = |wanted: Known| {
+        (0..view.cells.len()).filter(|&c| covered(view.cells[c]) && known[c] == wanted).collect()
+    };
+    let (rule_mines, rule_safe): (Vec<usize>, Vec<usize>) =
+        (covered_where(Known::Mine), covered_where(Known::Safe));
+    let border: Vec<usize> = (0..view.cells.len())
+        .filter(|&cell| {
+            covered(view.cells[cell])
+                && known[cell] == Known::Unknown
+                && neighbours(view.width, view.height, cell)
+                    .any(|n| matches!(view.cells[n], Cell::Revealed(_)))
+        })
+        .collect();
+    let mut regions_found = Vec::new();
+    let mut split_nodes = 0;
+    for region in regions(view, &border) {
+        let layouts = enumerate(view, &known, &region, region.len(), None)?;
+        split_nodes += layouts.nodes;
+        regions_found.push(Region { tiles: layouts.tiles, layouts: layouts.count, mines: layouts.mines });
+    }
+    // The same tiles in the same order, searched at once: only the split differs.
+    let all: Vec<usize> = regions_found.iter().flat_map(|region| region.tiles.iter().copied()).collect();
+    let joint = enumerate(view, &known, &all, all.len(), None)?;
+    Some(TankView {
+        rule_mines,
+        rule_safe,
+        regions: regions_found,
+        joint_layouts: joint.count,
+        joint_nodes: joint.nodes,
+        split_nodes,
+    })
 }
 
 /// The moves of `ladder` in `view` (see the module's docs); the first click as Curio's policy
@@ -504,5 +640,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_write_ups_eleven_layout_example() {
+        // A first click that opened 3 x 3, a 3 in the middle of its top side: the rules prove
+        // its three mines; the other 13 border tiles have 11 layouts, the best tiles a mine in 2
+        // of them (82% safe, the write-up's figure). Weighted by the cells off the border (an
+        // expert board), the best tile is safer than that.
+        let board =
+            crate::text::parse(include_str!("../fuzz/seeds/mines-board/mines-write-up-eleven-layouts.txt"))
+                .unwrap();
+        let view = board.view();
+        let tank = tank_view(&view).unwrap();
+        assert_eq!(tank.rule_mines, vec![5 * 30 + 13, 5 * 30 + 14, 5 * 30 + 15]);
+        assert_eq!(tank.regions.len(), 1);
+        let region = &tank.regions[0];
+        assert_eq!((region.tiles.len(), region.layouts), (13, 11));
+        let mut counts = region.mines.clone();
+        counts.sort_unstable();
+        assert_eq!(counts, vec![2, 2, 2, 2, 2, 2, 3, 6, 6, 6, 6, 7, 10]);
+        let exact = crate::analyze(&view, crate::solver::DEFAULT_NODE_BUDGET).unwrap();
+        let best = region.tiles.iter().filter_map(|&tile| exact.probabilities[tile]).fold(1.0f64, f64::min);
+        assert!((best - 0.0852).abs() < 5e-4, "{best}");
+        for (&tile, &mines) in region.tiles.iter().zip(&region.mines) {
+            assert_eq!(tank.chance(tile), Some(mines as f64 / 11.0));
+        }
+    }
+
+    #[test]
+    fn splitting_into_regions_counts_as_the_write_up_says() {
+        // Regions of 10 and 7 tiles: 2^17 against 2^10 + 2^7 combinations; searched at once the
+        // layouts multiply.
+        let board =
+            crate::text::parse(include_str!("../fuzz/seeds/mines-board/mines-write-up-two-regions.txt"))
+                .unwrap();
+        let tank = tank_view(&board.view()).unwrap();
+        let sizes: Vec<usize> = tank.regions.iter().map(|region| region.tiles.len()).collect();
+        assert_eq!(sizes, vec![10, 7]);
+        assert_eq!(tank.combinations(), (131_072.0, 1152.0));
+        assert_eq!(tank.joint_layouts, tank.regions.iter().map(|region| region.layouts).product::<u64>());
+        assert!(tank.joint_nodes > tank.split_nodes);
     }
 }

@@ -159,6 +159,9 @@ pub struct MinesPanel {
     board_version: u64,
     /// Counts changes of the game itself (moves, new games), to drop stale background moves.
     game_version: u64,
+    /// The write-up's Tank view of the board (shown with a write-up solver), keyed by
+    /// `game_version`; `None` inside when the board has no border or the search gave up.
+    tank: Option<(u64, Option<String>)>,
     /// The part of the board in view.
     zoom: BoardZoom,
     /// A cell to bring into view at the next frame (the last solver move or hint).
@@ -204,6 +207,7 @@ impl PanelType for MinesPanel {
             texels: None,
             board_version: 0,
             game_version: 0,
+            tank: None,
             zoom: BoardZoom::default(),
             follow: None,
         }
@@ -512,6 +516,19 @@ impl Panel for MinesPanel {
                 ui.colored_label(theme::ERROR, error);
             }
             None => {}
+        }
+        if self.state.write_up.is_some() && self.game.status() == GameStatus::Playing {
+            if self.tank.as_ref().is_none_or(|(version, _)| *version != self.game_version) {
+                let view = self.game.view();
+                let has_numbers = view.cells.iter().any(|c| matches!(c, ::mines::Cell::Revealed(_)));
+                let summary = has_numbers
+                    .then(|| ::mines::write_up::tank_view(&view).map(|tank| tank.summary(view.width)))
+                    .flatten();
+                self.tank = Some((self.game_version, summary));
+            }
+            if let Some((_, Some(summary))) = &self.tank {
+                ui.label(egui::RichText::new(format!("the write-up's Tank view: {summary}")).color(theme::HINT));
+            }
         }
         if self.analysis_job.is_running() {
             ui.colored_label(theme::HINT, "analysing…");
