@@ -115,8 +115,8 @@ fn secret(case: usize, high: u64, rng: &mut impl RngExt) -> u64 {
     }
 }
 
-/// The judge's side: B = 30 (test set 1) or 10^9; the secrets ([`secret`]) drawn from
-/// `settings.seed`.
+/// The judge's side: B = 30 (test set 1) or 10^9; the second case hides B and the third 1,
+/// the others a secret drawn from `settings.seed`.
 pub fn judge(
     settings: JudgeSettings,
     from_solver: &mut impl BufRead,

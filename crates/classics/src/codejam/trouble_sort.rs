@@ -23,42 +23,36 @@ pub fn first_error(values: &[u64]) -> Option<usize> {
     trouble_sorted(values).windows(2).position(|pair| pair[0] > pair[1])
 }
 
+/// One pass of the statement's algorithm: reverse every triple whose ends are out of order,
+/// left to right; true when nothing changed (the list is done).
+fn pass(list: &mut [u64]) -> bool {
+    let mut done = true;
+    for i in 0..list.len().saturating_sub(2) {
+        if list[i] > list[i + 2] {
+            done = false;
+            list.swap(i, i + 2);
+        }
+    }
+    done
+}
+
 /// The algorithm as the statement writes it, pass by pass: the list after each pass, until a
 /// pass changes nothing (the oracle and the panel's picture).
 pub fn passes(values: &[u64]) -> Vec<Vec<u64>> {
     let mut list = values.to_vec();
     let mut all = vec![list.clone()];
-    loop {
-        let mut done = true;
-        for i in 0..list.len().saturating_sub(2) {
-            if list[i] > list[i + 2] {
-                done = false;
-                list.swap(i, i + 2);
-            }
-        }
-        if done {
-            return all;
-        }
+    while !pass(&mut list) {
         all.push(list.clone());
     }
+    all
 }
 
 /// The write-up's program: Trouble Sort run pass after pass until a pass changes nothing, then
 /// the first index out of order.
 pub fn first_error_by_running(values: &[u64]) -> Option<usize> {
     let mut list = values.to_vec();
-    loop {
-        let mut done = true;
-        for i in 0..list.len().saturating_sub(2) {
-            if list[i] > list[i + 2] {
-                done = false;
-                list.swap(i, i + 2);
-            }
-        }
-        if done {
-            return list.windows(2).position(|pair| pair[0] > pair[1]);
-        }
-    }
+    while !pass(&mut list) {}
+    list.windows(2).position(|pair| pair[0] > pair[1])
 }
 
 pub(super) fn read_and_solve(tokens: &mut Tokens, method: Method) -> Result<String, ClassicsError> {
