@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 static DICTIONARY: &str = include_str!("../../../assets/gregg/anniversary-dictionary.tsv");
 static BRIEF_FORMS: &str = include_str!("../../../assets/gregg/brief-forms-anniversary.tsv");
+static PHRASE_FORMS: &str = include_str!("../../../assets/gregg/phrase-forms-anniversary.tsv");
 
 /// Outlines by word.
 pub struct Lexicon {
@@ -66,6 +67,13 @@ impl Lexicon {
     pub fn brief_forms() -> &'static Lexicon {
         static SHARED: OnceLock<Lexicon> = OnceLock::new();
         SHARED.get_or_init(|| brief_forms_from(BRIEF_FORMS, Lexicon::dictionary()))
+    }
+
+    /// The manual's phrase brief forms: whole phrases ("i am of the opinion") written as one
+    /// outline, the small words of the phrase left out.
+    pub fn phrase_forms() -> &'static Lexicon {
+        static SHARED: std::sync::OnceLock<Lexicon> = std::sync::OnceLock::new();
+        SHARED.get_or_init(|| brief_forms_from(PHRASE_FORMS, &Lexicon { outlines: FxHashMap::default() }))
     }
 
     /// The outlines of a lower-case word, first the preferred one.
@@ -155,6 +163,21 @@ mod tests {
         assert!(brief.len() > 300);
         assert_eq!(brief.get("the").unwrap()[0], "th(");
         assert!(brief.get("about").is_some());
+    }
+
+    #[test]
+    fn a_phrase_form_joins_its_words_brief_forms_leaving_out_the_small_words() {
+        // "I am of the opinion": I, am, opinion ("of the" left out); "I should like to have":
+        // I, should, like, have ("to" left out).
+        let brief = Lexicon::brief_forms();
+        let joined =
+            |words: &[&str]| -> String { words.iter().map(|w| brief.get(w).map_or(*w, |o| &o[0])).collect() };
+        let phrases = Lexicon::phrase_forms();
+        assert_eq!(phrases.len(), 2);
+        assert_eq!(phrases.get("i am of the opinion").unwrap()[0], "amopn");
+        assert_eq!(joined(&["i", "am", "opinion"]), "amopn");
+        assert_eq!(phrases.get("i should like to have").unwrap()[0], "ashdlav");
+        assert_eq!(joined(&["i", "should", "like", "have"]), "ashdlav");
     }
 
     #[test]

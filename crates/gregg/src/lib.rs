@@ -1,8 +1,8 @@
 //! Gregg shorthand (Anniversary edition, 1929): English text to outlines and outlines to
 //! connected vector strokes.
 //!
-//! The pipeline: [`transcribe`] tokenizes text and takes each word (or two-word phrase) from the
-//! brief forms, the outline dictionary ([`lexicon`]) or the rules ([`rules`], from the phonemes of [`phonemes`]);
+//! The pipeline: [`transcribe`] tokenizes text and takes each word (or phrase) from the
+//! phrase and brief forms, the outline dictionary ([`lexicon`]) or the rules ([`rules`], from the phonemes of [`phonemes`]);
 //! outlines are written in Grascii ([`grascii`]); [`eval`] measures the rules against a list of
 //! known outlines.
 //!

@@ -5,7 +5,7 @@
 //! Laying out is linear in the text.
 
 use super::glyph::{Glyph, Piece, circle_arcs, draw};
-use super::transcribe::{TextToken, Transcriber, WordOutline, tokenize};
+use super::transcribe::{TextToken, Transcriber, WordOutline, tokenize, words_from};
 use curio_core::bounds::Bounds;
 use curio_core::geom::{Color, FillRule, Path, Point, Rect, Scene, Style, TextAnchor, text_path};
 use curio_core::progress::{Cancelled, Progress, check};
@@ -189,8 +189,10 @@ pub fn layout_with_progress(
     let mut previous_mark = None;
     let tokens = tokenize(text);
     let total = tokens.len() as u64;
-    let mut tokens = tokens.into_iter().enumerate().peekable();
-    while let Some((index, token)) = tokens.next() {
+    let mut next = 0;
+    while next < tokens.len() {
+        let (index, token) = (next, tokens[next].clone());
+        next += 1;
         if index % 256 == 0 {
             check(progress.report(index as u64, total, "laying out"))?;
         }
@@ -205,14 +207,13 @@ pub fn layout_with_progress(
         previous_mark = this_mark;
         match token {
             TextToken::Word(word) => {
-                let phrase = match tokens.peek() {
-                    Some((_, TextToken::Word(next))) => transcriber.phrase(&word, next),
-                    _ => None,
+                let outline = match transcriber.phrase_at(&words_from(&tokens[index..])) {
+                    Some((phrase, length)) => {
+                        next = index + length;
+                        phrase
+                    }
+                    None => transcriber.word(&word),
                 };
-                if phrase.is_some() {
-                    tokens.next();
-                }
-                let outline = phrase.unwrap_or_else(|| transcriber.word(&word));
                 let mut glyph = draw(&outline.outline, unit);
                 shear(&mut glyph, style.slant);
                 let width = glyph.width().max(unit * 0.5);
@@ -445,6 +446,15 @@ mod tests {
         assert!(
             page.word_at(Point::new((first[0] + first[2]) / 2.0, (first[1] + first[3]) / 2.0)) == Some(0)
         );
+    }
+
+    #[test]
+    fn a_phrase_form_is_laid_out_as_one_outline() {
+        let text = "I am of the opinion. No one came.";
+        let page = layout(text, &Transcriber::default(), PageStyle::default());
+        let words: Vec<&str> = page.words.iter().map(|placed| placed.word.word.as_str()).collect();
+        assert_eq!(words, vec!["I am of the opinion", "No one", "came"]);
+        assert_eq!(page.words.len(), Transcriber::default().text(text).len());
     }
 
     #[test]

@@ -6,6 +6,21 @@ use super::phonemes::{Pronouncer, PronunciationSource, phones_text};
 use super::rules::Rules;
 use serde::Serialize;
 
+/// The most words a phrase form takes.
+pub const MAX_PHRASE_WORDS: usize = 5;
+
+/// The words at the start of `tokens`, up to [`MAX_PHRASE_WORDS`], until anything else.
+pub fn words_from(tokens: &[TextToken]) -> Vec<&str> {
+    tokens
+        .iter()
+        .take(MAX_PHRASE_WORDS)
+        .map_while(|token| match token {
+            TextToken::Word(word) => Some(word.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A piece of text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TextToken {
@@ -192,6 +207,37 @@ impl Transcriber {
         Some(WordOutline { word: phrase, outline: outlines[0].clone(), source: Source::Dictionary, phonemes })
     }
 
+    /// The phrase that starts `words`, written as one outline, and how many words it takes: the
+    /// manual's phrase brief forms first, the longest match ("I am of the opinion"), then the
+    /// dictionary's two-word phrases; `None` in rules-only mode or when none starts there.
+    pub fn phrase_at(&self, words: &[&str]) -> Option<(WordOutline, usize)> {
+        if self.rules_only {
+            return None;
+        }
+        for length in (2..=words.len().min(MAX_PHRASE_WORDS)).rev() {
+            let phrase = words[..length].join(" ");
+            if let Some(outlines) = Lexicon::phrase_forms().get(&phrase.to_lowercase()) {
+                let pronouncer = Pronouncer::shared();
+                let phonemes = words[..length]
+                    .iter()
+                    .map(|word| phones_text(&pronouncer.pronounce(&word.to_lowercase()).0))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let outline = WordOutline {
+                    word: phrase,
+                    outline: outlines[0].clone(),
+                    source: Source::BriefForm,
+                    phonemes,
+                };
+                return Some((outline, length));
+            }
+        }
+        match words {
+            [first, second, ..] => self.phrase(first, second).map(|outline| (outline, 2)),
+            _ => None,
+        }
+    }
+
     /// The outline of every word of a text, in order, phrases joined (numbers and marks are
     /// skipped).
     pub fn text(&self, text: &str) -> Vec<WordOutline> {
@@ -200,11 +246,9 @@ impl Transcriber {
         let mut index = 0;
         while index < tokens.len() {
             if let TextToken::Word(word) = &tokens[index] {
-                if let Some(TextToken::Word(next)) = tokens.get(index + 1)
-                    && let Some(phrase) = self.phrase(word, next)
-                {
+                if let Some((phrase, length)) = self.phrase_at(&words_from(&tokens[index..])) {
                     result.push(phrase);
-                    index += 2;
+                    index += length;
                     continue;
                 }
                 result.push(self.word(word));
@@ -252,6 +296,27 @@ mod tests {
         assert_eq!(words.len(), 2);
         let rules_only = Transcriber { rules_only: true, ..Transcriber::default() };
         assert_eq!(rules_only.text("No one came.").len(), 3);
+    }
+
+    #[test]
+    fn the_manuals_phrase_forms_take_a_whole_phrase() {
+        let words = Transcriber::default().text("I am of the opinion, and I should like to have it.");
+        let outlines: Vec<(&str, &str)> =
+            words.iter().map(|w| (w.word.as_str(), w.outline.as_str())).collect();
+        assert_eq!(
+            outlines,
+            vec![
+                ("I am of the opinion", "amopn"),
+                ("and", "nd"),
+                ("I should like to have", "ashdlav"),
+                ("it", "t")
+            ]
+        );
+        assert_eq!(words[0].source, Source::BriefForm);
+        // Broken by a mark, it is words again.
+        assert_eq!(Transcriber::default().text("I am, of the opinion").len(), 5);
+        let rules_only = Transcriber { rules_only: true, ..Transcriber::default() };
+        assert_eq!(rules_only.text("I am of the opinion").len(), 5);
     }
 
     #[test]
