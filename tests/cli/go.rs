@@ -24,6 +24,10 @@ fn touch_finds_the_talk_page_points() {
     let point = (report["x"].as_i64().unwrap(), report["y"].as_i64().unwrap());
     assert!([(14, 15), (15, 14)].contains(&point), "{report}");
     assert!(report["eq3"].is_null(), "plain Eq. 3 is empty there: {report}");
+    assert!(report["octant"].is_array(), "the octant table always answers: {report}");
+    let survey = json_of(&["go", "touches", "--radius", "10", "--directions", "360", "--json"]);
+    assert_eq!(survey["octant_touching"], 360, "{survey}");
+    assert!(survey["octant_exact"].as_u64() < Some(360), "{survey}");
 }
 
 #[test]
@@ -86,6 +90,7 @@ fn bad_input_gets_one_line() {
     let path = game_file(&folder, "B 30000 30000\n");
     assert_bad_input(&["go", "isqrt", "18446744073709551616"], &["is not a whole number"]);
     assert_bad_input(&["go", "touch", "--from", "0,0", "--toward", "x,3"], &["'x' is not a whole number"]);
+    assert_bad_input(&["go", "touches", "--radius", "0"], &["--radius must be 1 to"]);
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "z", "--toward", "1,1"], &["z"]);
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "c", "--touch", "5", "--toward", "1,1"], &["there is no stone 5"]);
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "e", "--toward", "30000,30000", "--edge", "left", "--edge", "right"], &["do not meet"]);

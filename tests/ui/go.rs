@@ -138,3 +138,15 @@ fn the_write_ups_square_roots_are_shown_beside_curios() {
     harness.run_settled();
     harness.get_by_label_contains("'63x' is not a whole number");
 }
+
+#[test]
+fn the_talk_pages_octant_table_is_compared_in_the_panel() {
+    let mut harness = harness(go_app(hotseat()));
+    harness.run_settled();
+    harness.get_by_label("Touching points: the write-up's methods").click();
+    harness.run_settled();
+    harness.get_by_label_contains("Compare at r = ").click();
+    harness.run_settled();
+    harness.get_by_label_contains("the octant table gives a touching point in 100.0% of directions");
+    harness.get_by_label_contains("Eq. 3-5 relaxed: the nearest in ");
+}

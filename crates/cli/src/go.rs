@@ -37,6 +37,10 @@ enum GoCommand {
     /// Eq. 5 over the whole ring), on an empty unbounded plane.
     #[command(after_help = "Examples:\n  curio go touch --radius 10 --from 0,0 --toward 30,30 --json")]
     Touch(TouchArgs),
+    /// The three ways to find a touching point compared all round a stone: exact (nearest the
+    /// click over the whole ring), the write-up's Eq. 3-5, and the talk page's octant table.
+    #[command(after_help = "Examples:\n  curio go touches --radius 1724 --directions 3600 --json")]
+    Touches(TouchesArgs),
     /// Where a stone would go in a recorded game under a placement mode (a to f), following the
     /// fallback table; with --out, play it and write the game.
     #[command(
@@ -99,6 +103,19 @@ struct TouchArgs {
     /// The direction point, X,Y.
     #[arg(long, value_name = "X,Y", value_parser = parse_point)]
     toward: Point,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct TouchesArgs {
+    /// Stone radius.
+    #[arg(long, default_value_t = DEFAULT_RADIUS)]
+    radius: i64,
+    /// Clicks evenly spread round the stone, three diameters out.
+    #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    directions: u64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -267,6 +284,7 @@ fn run(args: GoArgs) -> Result<(), CliError> {
         }
         GoCommand::Fractions(args) => fractions(args),
         GoCommand::Touch(args) => touch(args),
+        GoCommand::Touches(args) => touches(args),
         GoCommand::Place(args) => place(args),
         GoCommand::Selfplay(args) => selfplay(args),
         GoCommand::Render(args) => render(args),
@@ -306,14 +324,39 @@ fn touch(args: TouchArgs) -> Result<(), CliError> {
     let at = geometry.touch(args.from, args.toward);
     let relaxed = geometry.touch_eq3(args.from, args.toward, true);
     let plain = geometry.touch_eq3(args.from, args.toward, false);
+    let octant = geometry.touch_octant(&geometry.octant_table(), args.from, args.toward);
     if args.json {
         return print_json(&json!({
             "x": at.x, "y": at.y,
             "eq3_relaxed": relaxed.map(|p| [p.x, p.y]),
             "eq3": plain.map(|p| [p.x, p.y]),
+            "octant": octant.map(|p| [p.x, p.y]),
         }));
     }
     say!("({}, {})", at.x, at.y);
+    Ok(())
+}
+
+fn touches(args: TouchesArgs) -> Result<(), CliError> {
+    let geometry = Geometry::new(args.radius)
+        .ok_or_else(|| usage(anyhow::anyhow!("--radius must be 1 to {}, not {}", BOARD / 4, args.radius)))?;
+    let survey = ::go::geometry::survey_touches(geometry, args.directions as usize);
+    if args.json {
+        return print_json(&serde_json::to_value(&survey).map_err(|error| CliError::Failure(error.into()))?);
+    }
+    let share = |count: usize| 100.0 * count as f64 / survey.directions as f64;
+    say!("r = {}, {} directions three diameters out:", survey.radius, survey.directions);
+    say!(
+        "octant table: a touching point in {:.1}%, the exact one in {:.1}%, at most {:.2} units farther from the click",
+        share(survey.octant_touching),
+        share(survey.octant_exact),
+        survey.octant_worst_extra
+    );
+    say!(
+        "Eq. 3-5 relaxed: the exact point in {:.1}%; plain Eq. 3 empty in {:.1}%",
+        share(survey.eq3_exact),
+        share(survey.eq3_plain_empty)
+    );
     Ok(())
 }
 

@@ -160,6 +160,44 @@ impl Geometry {
         Point::new(from.x + x, from.y + y)
     }
 
+    /// The talk page's octant table: for t = 0 to R (R = 2r + 1, the distance of touching
+    /// stones), the ring point of the first octant (x >= y >= 0) whose direction is nearest the
+    /// ray from the centre through (R, t).
+    pub fn octant_table(&self) -> Vec<(i64, i64)> {
+        let reach = 2 * self.radius + 1;
+        let octant: Vec<(i64, i64)> = self.ring().into_iter().filter(|&(x, y)| x >= y && y >= 0).collect();
+        (0..=reach)
+            .map(|t| {
+                let angle = (t as f64).atan2(reach as f64);
+                *octant
+                    .iter()
+                    .min_by(|a, b| {
+                        let off = |p: &(i64, i64)| ((p.1 as f64).atan2(p.0 as f64) - angle).abs();
+                        off(a).total_cmp(&off(b)).then(a.cmp(b))
+                    })
+                    .expect("the first octant holds ring points")
+            })
+            .collect()
+    }
+
+    /// The talk page's lookup (Sebastian's): fold the direction into the first octant, project
+    /// it on the tangent, t = R * y0 / x0 (whole numbers), and read the touching point from
+    /// [`Geometry::octant_table`] (`table`), unfolded. `None` toward the stone itself.
+    pub fn touch_octant(&self, table: &[(i64, i64)], from: Point, toward: Point) -> Option<Point> {
+        let (dx, dy) = (toward.x - from.x, toward.y - from.y);
+        if dx == 0 && dy == 0 {
+            return None;
+        }
+        let reach = 2 * self.radius + 1;
+        let swap = dy.abs() > dx.abs();
+        let (major, minor) = if swap { (dy.abs(), dx.abs()) } else { (dx.abs(), dy.abs()) };
+        let t = (reach * minor / major) as usize;
+        let (a, b) = *table.get(t)?;
+        let (x, y) = if swap { (b, a) } else { (a, b) };
+        // On an axis the folded minor offset is 0, so the sign of 0 loses nothing.
+        Some(Point::new(from.x + dx.signum() * x, from.y + dy.signum() * y))
+    }
+
     /// The write-up's Eq. 3–5, with Eq. 3 relaxed by one unit either way: the major coordinate
     /// (the larger of |dx|, |dy| of the direction) from Eq. 3, the other from Eq. 4, the result
     /// nearest `toward` (Eq. 5). `None` when the direction is the stone itself. Without the
@@ -198,6 +236,62 @@ impl Geometry {
         }
         best.map(|(_, point)| point)
     }
+}
+
+/// How the three ways to find a touching point agree, over directions all round a stone.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TouchSurvey {
+    /// Stone radius.
+    pub radius: i64,
+    /// Directions tried.
+    pub directions: usize,
+    /// The octant table's point equals the exact one (nearest the click).
+    pub octant_exact: usize,
+    /// The relaxed Eq. 3–5 point equals the exact one.
+    pub eq3_exact: usize,
+    /// Plain Eq. 3 found no point.
+    pub eq3_plain_empty: usize,
+    /// The octant table's point touches the stone (Eq. 1).
+    pub octant_touching: usize,
+    /// The octant table's point: the largest extra distance to the click beyond the exact
+    /// point's, in board units.
+    pub octant_worst_extra: f64,
+}
+
+/// Compares the exact touching point, the write-up's Eq. 3–5 and the talk page's octant table
+/// toward `directions` clicks evenly spread on a circle of three stone diameters.
+pub fn survey_touches(geometry: Geometry, directions: usize) -> TouchSurvey {
+    let table = geometry.octant_table();
+    let origin = Point::new(0, 0);
+    let distance = 6.0 * geometry.radius as f64;
+    let mut survey = TouchSurvey {
+        radius: geometry.radius,
+        directions,
+        octant_exact: 0,
+        eq3_exact: 0,
+        eq3_plain_empty: 0,
+        octant_touching: 0,
+        octant_worst_extra: 0.0,
+    };
+    for index in 0..directions {
+        let angle = std::f64::consts::TAU * index as f64 / directions as f64;
+        let toward =
+            Point::new((distance * angle.cos()).round() as i64, (distance * angle.sin()).round() as i64);
+        let exact = geometry.touch(origin, toward);
+        if geometry.touch_eq3(origin, toward, true) == Some(exact) {
+            survey.eq3_exact += 1;
+        }
+        if geometry.touch_eq3(origin, toward, false).is_none() {
+            survey.eq3_plain_empty += 1;
+        }
+        if let Some(octant) = geometry.touch_octant(&table, origin, toward) {
+            survey.octant_exact += usize::from(octant == exact);
+            survey.octant_touching += usize::from(geometry.connected(origin, octant));
+            let extra = (octant.distance2(toward) as f64).sqrt() - (exact.distance2(toward) as f64).sqrt();
+            survey.octant_worst_extra = survey.octant_worst_extra.max(extra);
+        }
+    }
+    survey
 }
 
 /// A side of the board.
@@ -295,6 +389,29 @@ mod tests {
         for _ in 0..200_000 {
             check_isqrt(rng.random_range(0..=u64::MAX));
         }
+    }
+
+    #[test]
+    fn the_octant_table_finds_touching_points_near_the_exact_ones() {
+        for radius in [1, 10, 57, 300] {
+            let geometry = Geometry::new(radius).unwrap();
+            let table = geometry.octant_table();
+            assert_eq!(table.len() as i64, 2 * radius + 2);
+            let survey = survey_touches(geometry, 720);
+            // Always a touching point, in every direction (the table folds symmetrically)...
+            assert_eq!(survey.octant_touching, 720, "r = {radius}");
+            // ... but not always the one nearest the click: the tangent is cut to whole units.
+            assert!(survey.octant_exact < 720, "r = {radius}: {survey:?}");
+            assert!(survey.octant_worst_extra < 2.0, "r = {radius}: {survey:?}");
+        }
+        let geometry = Geometry::new(10).unwrap();
+        let table = geometry.octant_table();
+        let origin = Point::new(0, 0);
+        for toward in [Point::new(50, 0), Point::new(0, -50), Point::new(-30, 30), Point::new(30, -12)] {
+            let point = geometry.touch_octant(&table, origin, toward).unwrap();
+            assert!(geometry.connected(origin, point), "{toward:?}: {point:?}");
+        }
+        assert_eq!(geometry.touch_octant(&table, origin, origin), None);
     }
 
     #[test]

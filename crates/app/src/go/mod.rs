@@ -130,6 +130,8 @@ pub struct GoPanel {
     /// The last outcome.
     pub message: Option<Outcome>,
     export: FigureExport,
+    /// The three ways to find a touching point compared at the game's radius.
+    pub touch_survey: Option<::go::geometry::TouchSurvey>,
 }
 
 impl PanelType for GoPanel {
@@ -153,6 +155,7 @@ impl PanelType for GoPanel {
             board: None,
             message: None,
             export: FigureExport::default(),
+            touch_survey: None,
         }
     }
 
@@ -676,6 +679,31 @@ impl Panel for GoPanel {
         ui.separator();
         egui::CollapsingHeader::new("Square roots: the write-up's methods").show(ui, |ui| {
             square_roots_ui(ui, &mut self.state.root_of);
+        });
+        egui::CollapsingHeader::new("Touching points: the write-up's methods").show(ui, |ui| {
+            let geometry = self.game.position.geometry;
+            if ui
+                .button(format!("Compare at r = {}", geometry.radius))
+                .on_hover_text("720 clicks round a stone: the exact touching point, Eq. 3-5, the talk page's octant table")
+                .clicked()
+            {
+                self.touch_survey = Some(::go::geometry::survey_touches(geometry, 720));
+            }
+            if let Some(survey) = &self.touch_survey {
+                let share = |count: usize| 100.0 * count as f64 / survey.directions as f64;
+                ui.label(format!(
+                    "r = {}: the octant table gives a touching point in {:.1}% of directions, the one nearest the click in {:.1}% (at most {:.2} units farther)",
+                    survey.radius,
+                    share(survey.octant_touching),
+                    share(survey.octant_exact),
+                    survey.octant_worst_extra
+                ));
+                ui.label(format!(
+                    "Eq. 3-5 relaxed: the nearest in {:.1}%; plain Eq. 3 finds nothing in {:.1}%",
+                    share(survey.eq3_exact),
+                    share(survey.eq3_plain_empty)
+                ));
+            }
         });
     }
 
