@@ -28,6 +28,9 @@ fn touch_finds_the_talk_page_points() {
     let survey = json_of(&["go", "touches", "--radius", "10", "--directions", "360", "--json"]);
     assert_eq!(survey["octant_touching"], 360, "{survey}");
     assert!(survey["octant_exact"].as_u64() < Some(360), "{survey}");
+    let rescaled = json_of(&["go", "rescale", "--games", "3", "--moves", "30", "--seed", "1", "--json"]);
+    assert!(rescaled["lost"].as_u64() > Some(0), "{rescaled}");
+    assert!(rescaled["lost"].as_u64() <= rescaled["connections"].as_u64(), "{rescaled}");
 }
 
 #[test]
@@ -91,6 +94,7 @@ fn bad_input_gets_one_line() {
     assert_bad_input(&["go", "isqrt", "18446744073709551616"], &["is not a whole number"]);
     assert_bad_input(&["go", "touch", "--from", "0,0", "--toward", "x,3"], &["'x' is not a whole number"]);
     assert_bad_input(&["go", "touches", "--radius", "0"], &["--radius must be 1 to"]);
+    assert_bad_input(&["go", "rescale", "--factor", "1"], &["--factor"]);
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "z", "--toward", "1,1"], &["z"]);
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "c", "--touch", "5", "--toward", "1,1"], &["there is no stone 5"]);
     assert_bad_input(&["go", "place", "--game", path_str(&path), "--mode", "e", "--toward", "30000,30000", "--edge", "left", "--edge", "right"], &["do not meet"]);

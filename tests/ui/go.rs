@@ -149,4 +149,11 @@ fn the_talk_pages_octant_table_is_compared_in_the_panel() {
     harness.run_settled();
     harness.get_by_label_contains("the octant table gives a touching point in 100.0% of directions");
     harness.get_by_label_contains("Eq. 3-5 relaxed: the nearest in ");
+    harness.get_by_label("This game at 2x the resolution").click();
+    harness.run_settled();
+    harness.get_by_label_contains(", at 2x the resolution: ");
+    let panel = harness.state_mut().panel_mut::<GoPanel>();
+    let (_, shown) = panel.rescaled.clone().expect("the rescaled figures");
+    assert_eq!(shown.factor, 2);
+    assert!(shown.lost <= shown.connections);
 }

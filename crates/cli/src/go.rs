@@ -41,6 +41,13 @@ enum GoCommand {
     /// click over the whole ring), the write-up's Eq. 3-5, and the talk page's octant table.
     #[command(after_help = "Examples:\n  curio go touches --radius 1724 --directions 3600 --json")]
     Touches(TouchesArgs),
+    /// A game record moved to K times the board's resolution (coordinates and radius scaled):
+    /// the touching pairs of stones it loses and the chains that split, for a record or for
+    /// random games of the computer's candidate moves.
+    #[command(
+        after_help = "Examples:\n  curio go rescale --record game.txt --factor 2\n  curio go rescale --games 100 --moves 60 --seed 1 --factor 2 --json"
+    )]
+    Rescale(RescaleArgs),
     /// Where a stone would go in a recorded game under a placement mode (a to f), following the
     /// fallback table; with --out, play it and write the game.
     #[command(
@@ -116,6 +123,28 @@ struct TouchesArgs {
     /// Clicks evenly spread round the stone, three diameters out.
     #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     directions: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct RescaleArgs {
+    /// A game record (otherwise random games).
+    #[arg(long, conflicts_with_all = ["games", "moves", "seed"])]
+    record: Option<std::path::PathBuf>,
+    /// Times the resolution, 2 to 16.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i64).range(2..=16))]
+    factor: i64,
+    /// Random games, each of --moves moves drawn from the computer's candidates.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// Moves of each random game.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    moves: u64,
+    /// Seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -285,6 +314,7 @@ fn run(args: GoArgs) -> Result<(), CliError> {
         GoCommand::Fractions(args) => fractions(args),
         GoCommand::Touch(args) => touch(args),
         GoCommand::Touches(args) => touches(args),
+        GoCommand::Rescale(args) => rescale(args),
         GoCommand::Place(args) => place(args),
         GoCommand::Selfplay(args) => selfplay(args),
         GoCommand::Render(args) => render(args),
@@ -356,6 +386,43 @@ fn touches(args: TouchesArgs) -> Result<(), CliError> {
         "Eq. 3-5 relaxed: the exact point in {:.1}%; plain Eq. 3 empty in {:.1}%",
         share(survey.eq3_exact),
         share(survey.eq3_plain_empty)
+    );
+    Ok(())
+}
+
+fn rescale(args: RescaleArgs) -> Result<(), CliError> {
+    use rand::SeedableRng;
+    let games: Vec<Game> = match &args.record {
+        Some(path) => vec![read_game(path)?],
+        None => {
+            let geometry = ::go::game_geometry(DEFAULT_RADIUS).expect("the default radius is in range");
+            (0..args.games)
+                .map(|game| {
+                    let mut rng =
+                        rand_pcg::Pcg64Mcg::seed_from_u64(curio_core::stats::game_seed(args.seed, game));
+                    ::go::game::random_game(geometry, args.moves as usize, &mut rng)
+                })
+                .collect()
+        }
+    };
+    let reports: Vec<::go::game::Rescaled> =
+        games.iter().map(|game| ::go::game::rescaled(&game.position, args.factor)).collect();
+    let connections: usize = reports.iter().map(|r| r.connections).sum();
+    let lost: usize = reports.iter().map(|r| r.lost).sum();
+    let split = reports.iter().filter(|r| r.chains_after > r.chains).count();
+    let share = 100.0 * lost as f64 / connections.max(1) as f64;
+    if args.json {
+        return print_json(&json!({
+            "factor": args.factor, "games": reports.len(), "connections": connections, "lost": lost,
+            "lost_share": share / 100.0, "games_with_split_chains": split,
+            "chains": reports.iter().map(|r| r.chains).sum::<usize>(),
+            "chains_after": reports.iter().map(|r| r.chains_after).sum::<usize>(),
+        }));
+    }
+    say!(
+        "at {}x the resolution: {lost} of {connections} touching pairs no longer touch ({share:.1}%); chains split in {split} of {} games",
+        args.factor,
+        reports.len()
     );
     Ok(())
 }

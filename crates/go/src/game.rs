@@ -272,9 +272,100 @@ pub fn score(position: &Position, komi: f64, samples: usize) -> Score {
     Score { black, white, owners }
 }
 
+/// What moving a position to `factor` times the board's resolution does to it (the talk page's
+/// "upwards-compatibility of game records"): every coordinate and the radius scaled by the
+/// factor. No stone overlaps another or leaves the board that did not before, but Eq. 1's band
+/// of touching distances stays one unit wide while the distances grow, so two stones more than
+/// 2r + 1/k apart no longer touch.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rescaled {
+    /// The factor.
+    pub factor: i64,
+    /// Pairs of stones of one colour that touch.
+    pub connections: usize,
+    /// Of those, the pairs that no longer touch at the finer resolution.
+    pub lost: usize,
+    /// Chains before.
+    pub chains: usize,
+    /// Chains at the finer resolution.
+    pub chains_after: usize,
+}
+
+/// [`Rescaled`] of `position` at `factor` times the resolution.
+pub fn rescaled(position: &Position, factor: i64) -> Rescaled {
+    let geometry = position.geometry;
+    let stones = position.stones();
+    let finer = (2 * factor * geometry.radius + 1) as i128;
+    let mut parent: Vec<usize> = (0..stones.len()).collect();
+    fn root(parent: &mut [usize], mut id: usize) -> usize {
+        while parent[id] != id {
+            parent[id] = parent[parent[id]];
+            id = parent[id];
+        }
+        id
+    }
+    let (mut connections, mut lost) = (0, 0);
+    for a in 0..stones.len() {
+        for b in position.near(stones[a].at, geometry.max2()) {
+            if b <= a
+                || stones[a].colour != stones[b].colour
+                || !geometry.connected(stones[a].at, stones[b].at)
+            {
+                continue;
+            }
+            connections += 1;
+            let scaled = stones[a].at.distance2(stones[b].at) as i128 * (factor as i128).pow(2);
+            if scaled > finer * finer {
+                lost += 1;
+            } else {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                parent[ra] = rb;
+            }
+        }
+    }
+    let chains_after = (0..stones.len()).filter(|&id| root(&mut parent, id) == id).count();
+    Rescaled { factor, connections, lost, chains: position.chains().len(), chains_after }
+}
+
+/// A game of `moves` moves, each drawn uniformly from the computer's candidates (touching
+/// placements and a lattice of free points): positions to try [`rescaled`] on.
+pub fn random_game(geometry: Geometry, moves: usize, rng: &mut impl rand::Rng) -> Game {
+    use rand::seq::IndexedRandom;
+    let mut game = Game::new(geometry, 0.5);
+    for _ in 0..moves {
+        let legal: Vec<Point> = crate::ai::candidates(&game.position)
+            .into_iter()
+            .flatten()
+            .filter(|&p| game.is_legal(p))
+            .collect();
+        match legal.choose(rng) {
+            Some(&p) => {
+                let _ = game.play(p);
+            }
+            None => game.pass(),
+        }
+    }
+    game
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_finer_resolution_loses_the_touches_at_the_far_end_of_the_band() {
+        let geometry = Geometry::new(345).unwrap();
+        let mut position = Position::new(geometry);
+        position.play(Colour::Black, Point::new(1000, 1000)).unwrap();
+        // 2r + 1 apart: touching now, 2r + 1/2 apart at twice the resolution.
+        position.play(Colour::Black, Point::new(1691, 1000)).unwrap();
+        // Just over 2r apart: touching at every resolution.
+        position.play(Colour::Black, Point::new(1020, 1690)).unwrap();
+        let rescaled = rescaled(&position, 2);
+        assert_eq!((rescaled.connections, rescaled.lost), (2, 1));
+        assert_eq!((rescaled.chains, rescaled.chains_after), (1, 2));
+        assert_eq!(super::rescaled(&position, 1).lost, 0);
+    }
 
     #[test]
     fn records_round_trip_and_bad_records_name_the_line() {

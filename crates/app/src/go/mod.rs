@@ -132,6 +132,8 @@ pub struct GoPanel {
     export: FigureExport,
     /// The three ways to find a touching point compared at the game's radius.
     pub touch_survey: Option<::go::geometry::TouchSurvey>,
+    /// The current position moved to twice the resolution, and the move count it was taken at.
+    pub rescaled: Option<(usize, ::go::game::Rescaled)>,
 }
 
 impl PanelType for GoPanel {
@@ -156,6 +158,7 @@ impl PanelType for GoPanel {
             message: None,
             export: FigureExport::default(),
             touch_survey: None,
+            rescaled: None,
         }
     }
 
@@ -682,13 +685,22 @@ impl Panel for GoPanel {
         });
         egui::CollapsingHeader::new("Touching points: the write-up's methods").show(ui, |ui| {
             let geometry = self.game.position.geometry;
-            if ui
-                .button(format!("Compare at r = {}", geometry.radius))
-                .on_hover_text("720 clicks round a stone: the exact touching point, Eq. 3-5, the talk page's octant table")
-                .clicked()
-            {
-                self.touch_survey = Some(::go::geometry::survey_touches(geometry, 720));
-            }
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button(format!("Compare at r = {}", geometry.radius))
+                    .on_hover_text("720 clicks round a stone: the exact touching point, Eq. 3-5, the talk page's octant table")
+                    .clicked()
+                {
+                    self.touch_survey = Some(::go::geometry::survey_touches(geometry, 720));
+                }
+                if ui
+                    .button("This game at 2x the resolution")
+                    .on_hover_text("every coordinate and the radius doubled: which touching stones still touch")
+                    .clicked()
+                {
+                    self.rescaled = Some((self.game.moves.len(), ::go::game::rescaled(&self.game.position, 2)));
+                }
+            });
             if let Some(survey) = &self.touch_survey {
                 let share = |count: usize| 100.0 * count as f64 / survey.directions as f64;
                 ui.label(format!(
@@ -702,6 +714,12 @@ impl Panel for GoPanel {
                     "Eq. 3-5 relaxed: the nearest in {:.1}%; plain Eq. 3 finds nothing in {:.1}%",
                     share(survey.eq3_exact),
                     share(survey.eq3_plain_empty)
+                ));
+            }
+            if let Some((moves, rescaled)) = &self.rescaled {
+                ui.label(format!(
+                    "after move {moves}, at 2x the resolution: {} of {} touching pairs no longer touch; chains {} → {}",
+                    rescaled.lost, rescaled.connections, rescaled.chains, rescaled.chains_after
                 ));
             }
         });
