@@ -28,6 +28,7 @@ fn touch_finds_the_talk_page_points() {
     let survey = json_of(&["go", "touches", "--radius", "10", "--directions", "360", "--json"]);
     assert_eq!(survey["octant_touching"], 360, "{survey}");
     assert!(survey["octant_exact"].as_u64() < Some(360), "{survey}");
+    assert_eq!((survey["pairs"]["pairs"].as_u64(), survey["pairs"]["both_sides"].as_u64()), (Some(15), Some(12)), "{survey}");
     let rescaled = json_of(&["go", "rescale", "--games", "3", "--moves", "30", "--seed", "1", "--json"]);
     assert!(rescaled["lost"].as_u64() > Some(0), "{rescaled}");
     assert!(rescaled["lost"].as_u64() <= rescaled["connections"].as_u64(), "{rescaled}");

@@ -149,6 +149,7 @@ fn the_talk_pages_octant_table_is_compared_in_the_panel() {
     harness.run_settled();
     harness.get_by_label_contains("the octant table gives a touching point in 100.0% of directions");
     harness.get_by_label_contains("Eq. 3-5 relaxed: the nearest in ");
+    harness.get_by_label_contains("a third stone touching two touching stones: on both sides for 94.3% of 2726 pairs");
     harness.get_by_label("This game at 2x the resolution").click();
     harness.run_settled();
     harness.get_by_label_contains(", at 2x the resolution: ");

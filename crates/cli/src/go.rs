@@ -371,8 +371,11 @@ fn touches(args: TouchesArgs) -> Result<(), CliError> {
     let geometry = Geometry::new(args.radius)
         .ok_or_else(|| usage(anyhow::anyhow!("--radius must be 1 to {}, not {}", BOARD / 4, args.radius)))?;
     let survey = ::go::geometry::survey_touches(geometry, args.directions as usize);
+    let pairs = ::go::geometry::pair_touches(geometry);
     if args.json {
-        return print_json(&serde_json::to_value(&survey).map_err(|error| CliError::Failure(error.into()))?);
+        let mut value = serde_json::to_value(&survey).map_err(|error| CliError::Failure(error.into()))?;
+        value["pairs"] = serde_json::to_value(&pairs).map_err(|error| CliError::Failure(error.into()))?;
+        return print_json(&value);
     }
     let share = |count: usize| 100.0 * count as f64 / survey.directions as f64;
     say!("r = {}, {} directions three diameters out:", survey.radius, survey.directions);
@@ -386,6 +389,14 @@ fn touches(args: TouchesArgs) -> Result<(), CliError> {
         "Eq. 3-5 relaxed: the exact point in {:.1}%; plain Eq. 3 empty in {:.1}%",
         share(survey.eq3_exact),
         share(survey.eq3_plain_empty)
+    );
+    let of_pairs = |count: usize| 100.0 * count as f64 / pairs.pairs.max(1) as f64;
+    say!(
+        "a third stone touching two touching stones: on both sides for {:.1}% of {} pairs, exactly one each side for {:.1}%, at most {} on a side",
+        of_pairs(pairs.both_sides),
+        pairs.pairs,
+        of_pairs(pairs.exactly_one_each),
+        pairs.most_on_a_side
     );
     Ok(())
 }

@@ -258,6 +258,51 @@ pub struct TouchSurvey {
     pub octant_worst_extra: f64,
 }
 
+/// Where a third stone can touch two touching stones (the talk page's wish: "to any pair of
+/// overlapping halos, we must be able to place exactly two new halos touching both").
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PairTouches {
+    /// Stone radius.
+    pub radius: i64,
+    /// Touching pairs tried: every offset of the second stone in the first octant.
+    pub pairs: usize,
+    /// Pairs with a point touching both on each side of the line through them.
+    pub both_sides: usize,
+    /// Pairs with exactly one such point on each side (the wish, to the letter).
+    pub exactly_one_each: usize,
+    /// The most such points on one side of any pair.
+    pub most_on_a_side: usize,
+}
+
+/// [`PairTouches`] of `geometry`: every touching offset (x >= y >= 0) of a second stone, every
+/// ring point of the first tested against the second's Eq. 1.
+pub fn pair_touches(geometry: Geometry) -> PairTouches {
+    let ring = geometry.ring();
+    let origin = Point::new(0, 0);
+    let mut survey = PairTouches {
+        radius: geometry.radius,
+        pairs: 0,
+        both_sides: 0,
+        exactly_one_each: 0,
+        most_on_a_side: 0,
+    };
+    for &(bx, by) in ring.iter().filter(|&&(x, y)| x >= y && y >= 0) {
+        let other = Point::new(bx, by);
+        let (mut left, mut right) = (0, 0);
+        for &(x, y) in &ring {
+            let point = Point::new(x, y);
+            if geometry.connected(other, point) && !geometry.overlap(origin, point) {
+                if bx * y - by * x > 0 { left += 1 } else { right += 1 }
+            }
+        }
+        survey.pairs += 1;
+        survey.both_sides += usize::from(left > 0 && right > 0);
+        survey.exactly_one_each += usize::from(left == 1 && right == 1);
+        survey.most_on_a_side = survey.most_on_a_side.max(left).max(right);
+    }
+    survey
+}
+
 /// Compares the exact touching point, the write-up's Eq. 3–5 and the talk page's octant table
 /// toward `directions` clicks evenly spread on a circle of three stone diameters.
 pub fn survey_touches(geometry: Geometry, directions: usize) -> TouchSurvey {
@@ -412,6 +457,24 @@ mod tests {
             assert!(geometry.connected(origin, point), "{toward:?}: {point:?}");
         }
         assert_eq!(geometry.touch_octant(&table, origin, origin), None);
+    }
+
+    #[test]
+    fn a_third_stone_cannot_always_touch_two_touching_stones() {
+        // r = 10, the stones 21 apart: no whole point is within (20, 21] of both (brute force
+        // over the square around them), so mode f has nothing on either side.
+        let geometry = Geometry::new(10).unwrap();
+        let other = Point::new(21, 0);
+        let both = (-21..=42)
+            .flat_map(|x| (-21..=21).map(move |y| Point::new(x, y)))
+            .filter(|&p| geometry.connected(Point::new(0, 0), p) && geometry.connected(other, p))
+            .count();
+        assert_eq!(both, 0);
+        for radius in [10, 57] {
+            let survey = pair_touches(Geometry::new(radius).unwrap());
+            assert!(survey.both_sides < survey.pairs, "{survey:?}");
+            assert!(survey.exactly_one_each <= survey.both_sides, "{survey:?}");
+        }
     }
 
     #[test]

@@ -131,7 +131,7 @@ pub struct GoPanel {
     pub message: Option<Outcome>,
     export: FigureExport,
     /// The three ways to find a touching point compared at the game's radius.
-    pub touch_survey: Option<::go::geometry::TouchSurvey>,
+    pub touch_survey: Option<(::go::geometry::TouchSurvey, ::go::geometry::PairTouches)>,
     /// The current position moved to twice the resolution, and the move count it was taken at.
     pub rescaled: Option<(usize, ::go::game::Rescaled)>,
 }
@@ -691,7 +691,8 @@ impl Panel for GoPanel {
                     .on_hover_text("720 clicks round a stone: the exact touching point, Eq. 3-5, the talk page's octant table")
                     .clicked()
                 {
-                    self.touch_survey = Some(::go::geometry::survey_touches(geometry, 720));
+                    self.touch_survey =
+                        Some((::go::geometry::survey_touches(geometry, 720), ::go::geometry::pair_touches(geometry)));
                 }
                 if ui
                     .button("This game at 2x the resolution")
@@ -701,7 +702,7 @@ impl Panel for GoPanel {
                     self.rescaled = Some((self.game.moves.len(), ::go::game::rescaled(&self.game.position, 2)));
                 }
             });
-            if let Some(survey) = &self.touch_survey {
+            if let Some((survey, pairs)) = &self.touch_survey {
                 let share = |count: usize| 100.0 * count as f64 / survey.directions as f64;
                 ui.label(format!(
                     "r = {}: the octant table gives a touching point in {:.1}% of directions, the one nearest the click in {:.1}% (at most {:.2} units farther)",
@@ -714,6 +715,13 @@ impl Panel for GoPanel {
                     "Eq. 3-5 relaxed: the nearest in {:.1}%; plain Eq. 3 finds nothing in {:.1}%",
                     share(survey.eq3_exact),
                     share(survey.eq3_plain_empty)
+                ));
+                let of_pairs = |count: usize| 100.0 * count as f64 / pairs.pairs.max(1) as f64;
+                ui.label(format!(
+                    "a third stone touching two touching stones: on both sides for {:.1}% of {} pairs, exactly one each side for {:.1}%",
+                    of_pairs(pairs.both_sides),
+                    pairs.pairs,
+                    of_pairs(pairs.exactly_one_each)
                 ));
             }
             if let Some((moves, rescaled)) = &self.rescaled {
