@@ -146,6 +146,8 @@ fn the_talk_pages_octant_table_is_compared_in_the_panel() {
     harness.get_by_label("Touching points: the write-up's methods").click();
     harness.run_settled();
     harness.get_by_label_contains("Compare at r = ").click();
+    harness.step();
+    settle(&mut harness);
     harness.run_settled();
     harness.get_by_label_contains("the octant table gives a touching point in 100.0% of directions");
     harness.get_by_label_contains("Eq. 3-5 relaxed: the nearest in ");

@@ -278,7 +278,6 @@ pub struct PairTouches {
 /// ring point of the first tested against the second's Eq. 1.
 pub fn pair_touches(geometry: Geometry) -> PairTouches {
     let ring = geometry.ring();
-    let origin = Point::new(0, 0);
     let mut survey = PairTouches {
         radius: geometry.radius,
         pairs: 0,
@@ -291,7 +290,8 @@ pub fn pair_touches(geometry: Geometry) -> PairTouches {
         let (mut left, mut right) = (0, 0);
         for &(x, y) in &ring {
             let point = Point::new(x, y);
-            if geometry.connected(other, point) && !geometry.overlap(origin, point) {
+            // Ring points touch the first stone, so they never overlap it.
+            if geometry.connected(other, point) {
                 if bx * y - by * x > 0 { left += 1 } else { right += 1 }
             }
         }

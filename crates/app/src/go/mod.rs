@@ -131,7 +131,9 @@ pub struct GoPanel {
     pub message: Option<Outcome>,
     export: FigureExport,
     /// The three ways to find a touching point compared at the game's radius.
-    pub touch_survey: Option<(::go::geometry::TouchSurvey, ::go::geometry::PairTouches)>,
+    pub touch_survey: Option<TouchFigures>,
+    /// The comparison being worked out (at the largest radius, seconds).
+    touch_job: Option<Job<Result<TouchFigures, String>>>,
     /// The current position moved to twice the resolution, and the move count it was taken at.
     pub rescaled: Option<(usize, ::go::game::Rescaled)>,
 }
@@ -158,6 +160,7 @@ impl PanelType for GoPanel {
             message: None,
             export: FigureExport::default(),
             touch_survey: None,
+            touch_job: None,
             rescaled: None,
         }
     }
@@ -552,6 +555,11 @@ impl GoPanel {
 impl Panel for GoPanel {
     fn logic(&mut self, ctx: &egui::Context) {
         self.export.poll();
+        match background::finished(&mut self.touch_job, "comparison") {
+            Some(Ok(figures)) => self.touch_survey = Some(figures),
+            Some(Err(message)) => self.message = Some(Err(message)),
+            None => {}
+        }
         if let Some(result) = background::finished(&mut self.think, "search") {
             match result {
                 Ok(thought) => {
@@ -687,12 +695,17 @@ impl Panel for GoPanel {
             let geometry = self.game.position.geometry;
             ui.horizontal_wrapped(|ui| {
                 if ui
-                    .button(format!("Compare at r = {}", geometry.radius))
-                    .on_hover_text("720 clicks round a stone: the exact touching point, Eq. 3-5, the talk page's octant table")
+                    .add_enabled(self.touch_job.is_none(), egui::Button::new(format!("Compare at r = {}", geometry.radius)))
+                    .on_hover_text("720 clicks round a stone: the exact touching point, Eq. 3-5, the talk page's octant table; and where a third stone touches two")
                     .clicked()
                 {
-                    self.touch_survey =
-                        Some((::go::geometry::survey_touches(geometry, 720), ::go::geometry::pair_touches(geometry)));
+                    let work = move |_: &mut curio_core::jobs::JobReporter| {
+                        Ok((::go::geometry::survey_touches(geometry, 720), ::go::geometry::pair_touches(geometry)))
+                    };
+                    match background::spawn(ui.ctx(), "curio-go-touches", work) {
+                        Ok(job) => self.touch_job = Some(job),
+                        Err(error) => self.message = Some(Err(format!("cannot start the comparison: {error}"))),
+                    }
                 }
                 if ui
                     .button("This game at 2x the resolution")
@@ -740,9 +753,12 @@ impl Panel for GoPanel {
     }
 
     fn is_busy(&self) -> bool {
-        self.think.is_some() || self.export.is_busy()
+        self.think.is_some() || self.export.is_busy() || self.touch_job.is_some()
     }
 }
+
+/// The touching-point comparison and the third-stone figures of one radius.
+type TouchFigures = (::go::geometry::TouchSurvey, ::go::geometry::PairTouches);
 
 /// The integer square root of a number typed in, by Curio's method and by the write-up's
 /// Babylonian iteration with each of its stopping rules, and Brent's fractions near the root

@@ -43,4 +43,29 @@ impl MinesPanel {
             Err(error) => self.analysis = Some(Err(format!("cannot start analysis: {error}"))),
         }
     }
+
+    /// With a write-up solver chosen, takes a finished Tank view and starts one when the board
+    /// changed (in the background on big boards, like the analysis).
+    pub(super) fn refresh_tank_view(&mut self, ctx: &egui::Context) {
+        if let Some(Ok(summary)) = self.tank_job.poll(&self.game_version) {
+            self.tank = Some((self.game_version, summary));
+        }
+        let wanted = self.state.write_up.is_some() && self.game.status() == GameStatus::Playing;
+        let current = self.tank.as_ref().is_some_and(|(version, _)| *version == self.game_version);
+        if !wanted || current || self.tank_job.running_key() == Some(&self.game_version) {
+            return;
+        }
+        let inline = self.game.cells().len() <= BACKGROUND_ANALYSIS_CELLS;
+        let game = self.game.clone();
+        let work = move |_: &mut dyn curio_core::progress::Progress| {
+            let view = game.view();
+            let has_numbers = view.cells.iter().any(|c| matches!(c, Cell::Revealed(_)));
+            has_numbers.then(|| ::mines::write_up::tank_view(&view).map(|tank| tank.summary(view.width))).flatten()
+        };
+        match self.tank_job.start(self.game_version, inline, "curio-mines-tank", Some(background::repaint(ctx)), work) {
+            Ok(Some(summary)) => self.tank = Some((self.game_version, summary)),
+            Ok(None) => {}
+            Err(error) => self.tank = Some((self.game_version, Some(format!("cannot start: {error}")))),
+        }
+    }
 }

@@ -159,9 +159,12 @@ pub struct MinesPanel {
     board_version: u64,
     /// Counts changes of the game itself (moves, new games), to drop stale background moves.
     game_version: u64,
-    /// The write-up's Tank view of the board (shown with a write-up solver), keyed by
+    /// The write-up's Tank view of the board as a line (shown with a write-up solver), keyed by
     /// `game_version`; `None` inside when the board has no border or the search gave up.
     tank: Option<(u64, Option<String>)>,
+    /// The Tank view of the newest board, worked out in the background (searching the border
+    /// at once, as it does to compare, can take many layouts).
+    tank_job: Latest<u64, Option<String>>,
     /// The part of the board in view.
     zoom: BoardZoom,
     /// A cell to bring into view at the next frame (the last solver move or hint).
@@ -208,6 +211,7 @@ impl PanelType for MinesPanel {
             board_version: 0,
             game_version: 0,
             tank: None,
+            tank_job: Latest::default(),
             zoom: BoardZoom::default(),
             follow: None,
         }
@@ -257,7 +261,7 @@ impl MinesPanel {
 
     /// True while a background analysis runs.
     pub fn is_analysing(&self) -> bool {
-        self.analysis_job.is_running() || self.analysis_stale
+        self.analysis_job.is_running() || self.analysis_stale || self.tank_job.is_running()
     }
 
     /// True while an imported board's mine layout is being drawn.
@@ -370,6 +374,7 @@ impl Panel for MinesPanel {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.refresh_analysis(ctx);
+        self.refresh_tank_view(ctx);
         if self.analysis_job.is_running() || self.move_job.is_running() || self.import_job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -517,18 +522,11 @@ impl Panel for MinesPanel {
             }
             None => {}
         }
-        if self.state.write_up.is_some() && self.game.status() == GameStatus::Playing {
-            if self.tank.as_ref().is_none_or(|(version, _)| *version != self.game_version) {
-                let view = self.game.view();
-                let has_numbers = view.cells.iter().any(|c| matches!(c, ::mines::Cell::Revealed(_)));
-                let summary = has_numbers
-                    .then(|| ::mines::write_up::tank_view(&view).map(|tank| tank.summary(view.width)))
-                    .flatten();
-                self.tank = Some((self.game_version, summary));
-            }
-            if let Some((_, Some(summary))) = &self.tank {
-                ui.label(egui::RichText::new(format!("the write-up's Tank view: {summary}")).color(theme::HINT));
-            }
+        if self.state.write_up.is_some()
+            && let Some((version, Some(summary))) = &self.tank
+            && *version == self.game_version
+        {
+            ui.label(egui::RichText::new(format!("the write-up's Tank view: {summary}")).color(theme::HINT));
         }
         if self.analysis_job.is_running() {
             ui.colored_label(theme::HINT, "analysing…");
