@@ -11,8 +11,8 @@ pub use curio_cli as cli;
 pub use curio_core::{export, files, geom, jobs, parallel, progress, shard, stats};
 pub use curio_platform as platform;
 pub use {
-    arena, bot, bulls, classics, connect4, conquest, counterpoint, eyes, fermat, go, gregg, hanoi, mines,
-    note, puzlogic, star, tetris,
+    ants, arena, bot, bulls, classics, connect4, conquest, counterpoint, eyes, fermat, go, gregg, hanoi,
+    mines, note, puzlogic, star, tetris,
 };
 
 pub mod fuzz;

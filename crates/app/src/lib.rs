@@ -40,6 +40,7 @@ domains![
     connect4,
     arena,
     conquest,
+    ants,
     counterpoint,
     classics,
     note,

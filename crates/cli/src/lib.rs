@@ -22,6 +22,7 @@ pub use progress_bar::run_job_with_bar;
 
 // Each domain's command group, its merges and fuzz targets; the domain's `DOMAIN` (in the app)
 // names them.
+pub mod ants;
 pub mod arena;
 pub mod bot;
 pub mod bulls;

@@ -1,0 +1,229 @@
+//! Bots as processes speaking the official protocol on standard input and output: the engine
+//! writes turn 0's settings and `ready`, then each turn's `turn N`, the bot's view and `go`; the
+//! bot answers with `o ROW COL DIR` lines and `go`, within the load or turn time. A bot that
+//! exits is crashed; one that does not answer in time is timed out and ended. Its standard
+//! error is kept (the first and last lines).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How a bot's turn went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The lines it sent before `go`.
+    Lines(Vec<String>),
+    /// It exited or closed its output.
+    Crashed,
+    /// It did not send `go` in time.
+    Timeout,
+}
+
+/// The most lines of standard error kept at each end.
+const KEPT_LINES: usize = 100;
+
+/// The first and last lines of a bot's standard error.
+#[derive(Debug, Default)]
+struct ErrorLog {
+    head: Vec<String>,
+    tail: std::collections::VecDeque<String>,
+    dropped: usize,
+}
+
+impl ErrorLog {
+    fn push(&mut self, line: String) {
+        if self.head.len() < KEPT_LINES {
+            self.head.push(line);
+            return;
+        }
+        self.tail.push_back(line);
+        if self.tail.len() > KEPT_LINES {
+            self.tail.pop_front();
+            self.dropped += 1;
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut lines = self.head.clone();
+        if self.dropped > 0 {
+            lines.push(format!("... {} lines left out ...", self.dropped));
+        }
+        lines.extend(self.tail.iter().cloned());
+        lines.join("\n")
+    }
+}
+
+/// A bot process.
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    errors: Arc<Mutex<ErrorLog>>,
+    ended: bool,
+}
+
+/// The words of a command line: spaces split, single and double quotes group, a backslash
+/// escapes the next character (as the official engine's `shlex.split`).
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = command.chars();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => word.push(chars.next().ok_or("a backslash ends the command")?),
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, '\\') => {
+                word.push(chars.next().ok_or("a backslash ends the command")?);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err("a quote is not closed".into());
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("the command is empty".into());
+    }
+    Ok(words)
+}
+
+impl Process {
+    /// Starts a bot; an error names the command when it cannot run at all.
+    pub fn start(command: &str) -> Result<Process, String> {
+        let words = split_command(command).map_err(|error| format!("bot command '{command}': {error}"))?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| format!("bot command '{command}' cannot run: {error}"))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let errors = Arc::new(Mutex::new(ErrorLog::default()));
+        let sink = Arc::clone(&errors);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(mut log) = sink.lock() {
+                    log.push(line);
+                }
+            }
+        });
+        Ok(Process { stdin: child.stdin.take(), child, lines, errors, ended: false })
+    }
+
+    /// Sends `input` and collects the answer until `go`, within `limit`.
+    pub fn exchange(&mut self, input: &str, limit: Duration) -> Answer {
+        if self.ended {
+            return Answer::Crashed;
+        }
+        let written = self
+            .stdin
+            .as_mut()
+            .is_some_and(|stdin| stdin.write_all(input.as_bytes()).and_then(|()| stdin.flush()).is_ok());
+        if !written {
+            return Answer::Crashed;
+        }
+        let deadline = Instant::now() + limit;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let line = line.trim().to_string();
+                    if line.eq_ignore_ascii_case("go") {
+                        return Answer::Lines(lines);
+                    }
+                    if lines.len() < 40_000 {
+                        lines.push(line);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Answer::Crashed,
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Ok(Some(_)) = self.child.try_wait() {
+                        return Answer::Crashed;
+                    }
+                    self.end();
+                    return Answer::Timeout;
+                }
+            }
+        }
+    }
+
+    /// Sends the last message (if it can) and ends the process.
+    pub fn finish(&mut self, message: &str) {
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = stdin.write_all(message.as_bytes());
+            let _ = stdin.flush();
+        }
+        self.end();
+    }
+
+    /// Ends the process now.
+    pub fn end(&mut self) {
+        if !self.ended {
+            self.ended = true;
+            self.stdin = None;
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+
+    /// The bot's standard error so far (its first and last lines).
+    pub fn errors(&self) -> String {
+        self.errors.lock().map(|log| log.text()).unwrap_or_default()
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command("python3 'my bot.py' a\\ b \"c d\"").unwrap(),
+            ["python3", "my bot.py", "a b", "c d"]
+        );
+        assert!(split_command("'open").is_err());
+        assert!(split_command("   ").is_err());
+    }
+}

@@ -1,0 +1,338 @@
+//! `curio ants ...`: games of the 2011 AI Challenge between bot processes and Curio's bots,
+//! replays in the official format, re-simulation of a replay's moves, maps, and the engine's
+//! speed.
+
+use super::{CliError, print_json, usage};
+use crate::facets::{GroupArgs, House};
+use ::ants::food::{FoodSource, Symmetric};
+use ::ants::map::{Map, MapSpec};
+use ::ants::play::{Outcome, Player, Recorded, play};
+use ::ants::protocol::Process;
+use ::ants::replay::{Replay, write};
+use ::ants::rules::Settings;
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `curio ants`.
+#[derive(Debug, Args)]
+pub struct AntsArgs {
+    #[command(subcommand)]
+    command: AntsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum AntsCommand {
+    /// Play a game between bots (commands that speak the official protocol, or builtin:NAME)
+    /// and write its replay in the official format.
+    #[command(
+        after_help = "Each --bot is a command line run as a process (the official protocol on its standard input and output), or builtin:hold, builtin:random, builtin:greedy or builtin:curio. Give one a player of the map, in order. --food-from takes the food (square and turn) and the spawn order from an official replay on the same map, so that the same deterministic bots play the official game again exactly.\n\nExamples:\n  curio ants play --map maps/two.map --bot builtin:curio --bot builtin:greedy --replay game.replay\n  curio ants play --map two.map --bot \"python3 MyBot.py\" --bot builtin:curio --turns 500 --replay g.replay --json\n  curio ants play --map two.map --bot \"python3 a.py\" --bot \"python3 b.py\" --food-from official.replay --replay again.replay"
+    )]
+    Play(PlayArgs),
+    /// Re-simulate a replay's moves (and its food) with Curio's rules and print the outcome.
+    #[command(
+        after_help = "Reads only the replay's inputs (map, hills, food, spawns, moves, crashes): its scores and other outcome fields may be blank.\n\nExamples:\n  curio ants replay game.replay\n  curio ants replay game.replay --json"
+    )]
+    Replay(ReplayArgs),
+    /// Make a map: one strip of random water and hills a player, side by side (so that the
+    /// official symmetric food works).
+    #[command(
+        after_help = "Examples:\n  curio ants map --players 2 --hills 2 --rows 40 --cols 40 --seed 1 --out two.map\n  curio ants map --players 4 --rows 60 --cols 30 --water 25 --seed 7"
+    )]
+    Map(MapArgs),
+    /// The engine's speed on a replay's moves: turns a second re-simulating it.
+    #[command(
+        after_help = "Examples:\n  curio ants bench --replay game.replay --rounds 20\n  curio ants bench --replay game.replay --json"
+    )]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// The map file.
+    #[arg(long, value_name = "FILE")]
+    map: PathBuf,
+    /// A bot a player: a command, or builtin:NAME.
+    #[arg(long = "bot", value_name = "CMD", required = true)]
+    bots: Vec<String>,
+    /// The last turn (default 1,000).
+    #[arg(long)]
+    turns: Option<u32>,
+    /// Milliseconds a process bot has a turn.
+    #[arg(long, default_value_t = 1000)]
+    turntime: u32,
+    /// Milliseconds a process bot has to load.
+    #[arg(long, default_value_t = 3000)]
+    loadtime: u32,
+    /// The engine's seed (food and spawn order).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    engine_seed: i64,
+    /// The seed told to the bots.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    player_seed: i64,
+    /// Take the food and spawn order from this replay (same map).
+    #[arg(long, value_name = "REPLAY")]
+    food_from: Option<PathBuf>,
+    /// Write the replay here.
+    #[arg(long, value_name = "FILE")]
+    replay: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct ReplayArgs {
+    /// The replay file.
+    file: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct MapArgs {
+    /// Players, 2 to 10.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Hills a player, 1 to 9.
+    #[arg(long, default_value_t = 1)]
+    hills: usize,
+    /// Rows, 8 to 200.
+    #[arg(long, default_value_t = 40)]
+    rows: usize,
+    /// Columns of each player's strip, 8 to 200.
+    #[arg(long, default_value_t = 40)]
+    cols: usize,
+    /// Water in percent, 0 to 40.
+    #[arg(long, default_value_t = 20)]
+    water: usize,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the map here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// The replay whose moves are re-simulated.
+    #[arg(long, value_name = "FILE")]
+    replay: PathBuf,
+    /// Times it is re-simulated, 1 to 100,000.
+    #[arg(long, default_value_t = 20)]
+    rounds: u32,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+impl GroupArgs for AntsArgs {
+    fn run(self, _house: &House) -> Result<(), CliError> {
+        match self.command {
+            AntsCommand::Play(args) => play_command(args),
+            AntsCommand::Replay(args) => replay_command(args),
+            AntsCommand::Map(args) => map_command(args),
+            AntsCommand::Bench(args) => bench_command(args),
+        }
+    }
+}
+
+fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
+    std::fs::read_to_string(path)
+        .map_err(|error| usage(anyhow::anyhow!("cannot read {what} '{}': {error}", path.display())))
+}
+
+/// The map in the file at `path`; a problem is one line naming the file.
+pub fn read_map(path: &Path) -> Result<Map, CliError> {
+    Map::parse(&read_text(path, "map")?)
+        .map_err(|error| usage(anyhow::anyhow!("map '{}': {error}", path.display())))
+}
+
+/// The replay in the file at `path`; a problem is one line naming the file.
+pub fn read_replay(path: &Path) -> Result<Replay, CliError> {
+    Replay::parse(&read_text(path, "replay")?)
+        .map_err(|error| usage(anyhow::anyhow!("replay '{}': {error}", path.display())))
+}
+
+/// Starts the players named by `bots` (commands or builtin:NAME); an error names the one that
+/// cannot start.
+pub fn start_players(bots: &[String]) -> Result<Vec<Player>, String> {
+    bots.iter()
+        .map(|bot| match bot.strip_prefix("builtin:") {
+            Some(name) => ::ants::bots::builtin(name).map(Player::Builtin).ok_or_else(|| {
+                format!("no built-in bot '{name}' (there are {})", ::ants::bots::NAMES.join(", "))
+            }),
+            None => Process::start(bot).map(|process| Player::Process(Box::new(process))),
+        })
+        .collect()
+}
+
+fn play_command(args: PlayArgs) -> Result<(), CliError> {
+    let map = read_map(&args.map)?;
+    if args.bots.len() != map.players {
+        return Err(usage(anyhow::anyhow!(
+            "the map has {} players and {} bots were given",
+            map.players,
+            args.bots.len()
+        )));
+    }
+    crate::check_folder(&args.replay, "replay")?;
+    let mut settings = Settings::official(args.engine_seed, args.player_seed);
+    settings.turns = args.turns.unwrap_or(1000);
+    settings.turntime = args.turntime;
+    settings.loadtime = args.loadtime;
+    settings.check().map_err(|error| usage(anyhow::anyhow!(error)))?;
+    let food = match &args.food_from {
+        Some(path) => {
+            let recorded = read_replay(path)?;
+            if recorded.map.water != map.water || recorded.map.hills != map.hills {
+                return Err(usage(anyhow::anyhow!("replay '{}' was played on another map", path.display())));
+            }
+            settings.food_rate = recorded.settings.food_rate;
+            settings.food_turn = recorded.settings.food_turn;
+            settings.food_start = recorded.settings.food_start;
+            FoodSource::Recorded(recorded.recorded())
+        }
+        None => FoodSource::Symmetric(Box::new(
+            Symmetric::new(&map, &settings, args.engine_seed as u64)
+                .map_err(|error| usage(anyhow::anyhow!("map '{}': {error}", args.map.display())))?,
+        )),
+    };
+    let players = start_players(&args.bots).map_err(|error| usage(anyhow::anyhow!(error)))?;
+    let names: Vec<String> = args.bots.clone();
+    let outcome = play(&map, settings, food, players, |_| true);
+    let replay = write(&outcome.game, &outcome.status, &outcome.player_turns, &names, Some(&outcome.errors));
+    let text = serde_json::to_string(&replay).map_err(|error| CliError::Failure(error.into()))?;
+    curio_core::files::write_atomically(&args.replay, text.as_bytes()).map_err(|error| {
+        CliError::Failure(anyhow::anyhow!("cannot write replay '{}': {error}", args.replay.display()))
+    })?;
+    report(&outcome, &names, args.json)
+}
+
+fn summary(outcome: &Outcome) -> Value {
+    let game = &outcome.game;
+    json!({
+        "turns": game.turn,
+        "cutoff": game.cutoff,
+        "scores": game.score,
+        "bonus": game.bonus,
+        "status": outcome.status,
+    })
+}
+
+fn report(outcome: &Outcome, names: &[String], as_json: bool) -> Result<(), CliError> {
+    if as_json {
+        return print_json(&summary(outcome));
+    }
+    let game = &outcome.game;
+    say!("{} turns, {}", game.turn, game.cutoff.as_deref().unwrap_or(""));
+    for player in 0..game.players {
+        say!(
+            "player {player} {:<30} score {:>3} (bonus {:>2})  {}",
+            names.get(player).map_or("", String::as_str),
+            game.score[player],
+            game.bonus[player],
+            outcome.status[player]
+        );
+    }
+    Ok(())
+}
+
+/// Re-simulates a replay: its map, food, spawns, moves and crashes through Curio's engine.
+pub fn resimulate(replay: &Replay) -> Outcome {
+    let players =
+        (0..replay.map.players).map(|player| Player::Recorded(Recorded::new(replay, player))).collect();
+    play(&replay.map, replay.settings.clone(), FoodSource::Recorded(replay.recorded()), players, |_| true)
+}
+
+fn replay_command(args: ReplayArgs) -> Result<(), CliError> {
+    let replay = read_replay(&args.file)?;
+    let outcome = resimulate(&replay);
+    if args.json {
+        let cols = outcome.game.cols;
+        let mut value = summary(&outcome);
+        value["ants"] = outcome
+            .game
+            .ants
+            .iter()
+            .map(|ant| json!([ant.start / cols, ant.start % cols, ant.spawn_turn, ant.death_turn, ant.owner]))
+            .collect();
+        return print_json(&value);
+    }
+    report(&outcome, &replay.names, false)
+}
+
+fn map_command(args: MapArgs) -> Result<(), CliError> {
+    let spec = MapSpec {
+        players: args.players,
+        hills: args.hills,
+        rows: args.rows,
+        strip_cols: args.cols,
+        water_percent: args.water,
+    };
+    spec.check().map_err(|error| usage(anyhow::anyhow!(error)))?;
+    let map =
+        ::ants::map::generate(&spec, args.seed).map_err(|error| CliError::Failure(anyhow::anyhow!(error)))?;
+    match args.out {
+        Some(path) => {
+            crate::check_folder(&path, "map")?;
+            curio_core::files::write_atomically(&path, map.to_text().as_bytes()).map_err(|error| {
+                CliError::Failure(anyhow::anyhow!("cannot write map '{}': {error}", path.display()))
+            })
+        }
+        None => {
+            say!("{}", map.to_text().trim_end());
+            Ok(())
+        }
+    }
+}
+
+fn bench_command(args: BenchArgs) -> Result<(), CliError> {
+    if !(1..=100_000).contains(&args.rounds) {
+        return Err(usage(anyhow::anyhow!("--rounds must be 1 to 100,000")));
+    }
+    let replay = read_replay(&args.replay)?;
+    let mut seconds = Vec::new();
+    let mut turns = 0;
+    for _ in 0..args.rounds {
+        let start = Instant::now();
+        let outcome = resimulate(&replay);
+        seconds.push(start.elapsed().as_secs_f64());
+        turns = outcome.game.turn;
+    }
+    seconds.sort_by(f64::total_cmp);
+    let median = seconds[seconds.len() / 2];
+    if args.json {
+        return print_json(
+            &json!({"turns": turns, "rounds": args.rounds, "median_seconds": median, "turns_per_second": turns as f64 / median}),
+        );
+    }
+    say!(
+        "{turns} turns re-simulated {} times: median {:.3} ms a game, {:.0} turns a second",
+        args.rounds,
+        median * 1000.0,
+        turns as f64 / median
+    );
+    Ok(())
+}
+
+/// Fuzz target: a map file's text must read or be refused, never panic.
+pub fn fuzz_map(data: &[u8]) {
+    if let Ok(map) = Map::parse(&crate::fuzz::text(data)) {
+        assert_eq!(Map::parse(&map.to_text()).as_ref(), Ok(&map));
+    }
+}
+
+/// Fuzz target: a replay's text must read or be refused, and what reads must re-simulate,
+/// never panic.
+pub fn fuzz_replay(data: &[u8]) {
+    if let Ok(mut replay) = Replay::parse(&crate::fuzz::text(data))
+        && replay.map.rows * replay.map.cols <= 10_000
+    {
+        replay.settings.turns = replay.settings.turns.min(200);
+        let _ = resimulate(&replay);
+    }
+}

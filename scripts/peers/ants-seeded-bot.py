@@ -1,0 +1,19 @@
+#!/usr/bin/env python3
+"""Run a Python bot for the 2011 AI Challenge with Python's `random` seeded.
+
+The official sample bots draw from `random` without seeding it, so two runs of the same game
+differ. Seeded, a bot answers the same input with the same orders, which is what lets Curio's
+engine replay an official game exactly with the same bots.
+
+    ants-seeded-bot.py SEED BOT.py
+"""
+import os
+import random
+import runpy
+import sys
+
+seed, path = int(sys.argv[1]), sys.argv[2]
+random.seed(seed)
+sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+sys.argv = [path]
+runpy.run_path(path, run_name="__main__")
