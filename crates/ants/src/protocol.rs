@@ -227,3 +227,92 @@ mod tests {
         assert!(split_command("   ").is_err());
     }
 }
+
+/// Plays `bot` as a process bot does: reads the official protocol from `input` and answers on
+/// `output`, until `end` or the end of input. An error names the line that cannot be read.
+pub fn serve(
+    bot: &mut dyn crate::play::Bot,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), String> {
+    use crate::view::{Setup, State};
+    let mut setup = Setup {
+        loadtime: 3000,
+        turntime: 1000,
+        rows: 0,
+        cols: 0,
+        turns: 1000,
+        viewradius2: 77,
+        attackradius2: 5,
+        spawnradius2: 1,
+        player_seed: 0,
+    };
+    let mut state = State::default();
+    let mut ending = false;
+    for (index, line) in input.lines().enumerate() {
+        let line = line.map_err(|error| format!("cannot read input: {error}"))?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&key) = words.first() else { continue };
+        let number = |at: usize| -> Result<usize, String> {
+            words
+                .get(at)
+                .and_then(|w| w.parse::<usize>().ok())
+                .ok_or_else(|| format!("line {}: '{line}' is not understood", index + 1))
+        };
+        match key {
+            "turn" => {
+                state = State { turn: number(1)? as u32, ..State::default() };
+            }
+            "loadtime" => setup.loadtime = number(1)? as u32,
+            "turntime" => setup.turntime = number(1)? as u32,
+            "rows" => setup.rows = number(1)?,
+            "cols" => setup.cols = number(1)?,
+            "turns" => setup.turns = number(1)? as u32,
+            "viewradius2" => setup.viewradius2 = number(1)? as u32,
+            "attackradius2" => setup.attackradius2 = number(1)? as u32,
+            "spawnradius2" => setup.spawnradius2 = number(1)? as u32,
+            "player_seed" => setup.player_seed = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0),
+            "ready" => {
+                if setup.rows == 0
+                    || setup.cols == 0
+                    || setup.rows > crate::map::MAX_SIDE
+                    || setup.cols > crate::map::MAX_SIDE
+                {
+                    return Err("turn 0 gave no rows and cols (or too many)".into());
+                }
+                bot.setup(&setup);
+                writeln!(output, "go").and_then(|()| output.flush()).map_err(|error| error.to_string())?;
+            }
+            "w" | "f" | "a" | "h" | "d" => {
+                let (r, c) = (number(1)?, number(2)?);
+                if r >= setup.rows || c >= setup.cols {
+                    return Err(format!("line {}: ({r}, {c}) is off the map", index + 1));
+                }
+                match key {
+                    "w" => state.water.push((r, c)),
+                    "f" => state.food.push((r, c)),
+                    "a" => state.ants.push((r, c, number(3)?)),
+                    "h" => state.hills.push((r, c, number(3)?)),
+                    _ => state.dead.push((r, c, number(3)?)),
+                }
+            }
+            "end" => ending = true,
+            "go" => {
+                if ending {
+                    return Ok(());
+                }
+                let mut text = String::new();
+                for order in bot.turn(&state) {
+                    text.push_str(&format!("o {} {} {}\n", order.row, order.col, order.direction.letter()));
+                }
+                text.push_str("go\n");
+                output
+                    .write_all(text.as_bytes())
+                    .and_then(|()| output.flush())
+                    .map_err(|error| error.to_string())?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -41,6 +41,12 @@ enum AntsCommand {
         after_help = "Examples:\n  curio ants map --players 2 --hills 2 --rows 40 --cols 40 --seed 1 --out two.map\n  curio ants map --players 4 --rows 60 --cols 30 --water 25 --seed 7"
     )]
     Map(MapArgs),
+    /// Run one of Curio's bots as a process bot: the official protocol on standard input and
+    /// output, so that it can play in the official engine (or in `ants play` as a command).
+    #[command(
+        after_help = "Examples:\n  curio ants bot curio\n  python3 playgame.py -m map.map \"curio ants bot curio\" \"python3 HunterBot.py\"\n  curio ants play --map two.map --bot \"curio ants bot greedy\" --bot builtin:curio --replay g.replay"
+    )]
+    Bot(BotArgs),
     /// The engine's speed on a replay's moves: turns a second re-simulating it.
     #[command(
         after_help = "Examples:\n  curio ants bench --replay game.replay --rounds 20\n  curio ants bench --replay game.replay --json"
@@ -117,6 +123,12 @@ struct MapArgs {
 }
 
 #[derive(Debug, Args)]
+struct BotArgs {
+    /// The bot: hold, random, greedy or curio.
+    name: String,
+}
+
+#[derive(Debug, Args)]
 struct BenchArgs {
     /// The replay whose moves are re-simulated.
     #[arg(long, value_name = "FILE")]
@@ -136,6 +148,7 @@ impl GroupArgs for AntsArgs {
             AntsCommand::Replay(args) => replay_command(args),
             AntsCommand::Map(args) => map_command(args),
             AntsCommand::Bench(args) => bench_command(args),
+            AntsCommand::Bot(args) => bot_command(args),
         }
     }
 }
@@ -288,6 +301,18 @@ fn map_command(args: MapArgs) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+fn bot_command(args: BotArgs) -> Result<(), CliError> {
+    let mut bot = ::ants::bots::builtin(&args.name).ok_or_else(|| {
+        usage(anyhow::anyhow!(
+            "no built-in bot '{}' (there are {})",
+            args.name,
+            ::ants::bots::NAMES.join(", ")
+        ))
+    })?;
+    ::ants::protocol::serve(bot.as_mut(), std::io::stdin().lock(), std::io::stdout().lock())
+        .map_err(|error| CliError::Failure(anyhow::anyhow!(error)))
 }
 
 fn bench_command(args: BenchArgs) -> Result<(), CliError> {
