@@ -213,21 +213,6 @@ impl Drop for Process {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_split_like_a_shell() {
-        assert_eq!(
-            split_command("python3 'my bot.py' a\\ b \"c d\"").unwrap(),
-            ["python3", "my bot.py", "a b", "c d"]
-        );
-        assert!(split_command("'open").is_err());
-        assert!(split_command("   ").is_err());
-    }
-}
-
 /// Plays `bot` as a process bot does: reads the official protocol from `input` and answers on
 /// `output`, until `end` or the end of input. An error names the line that cannot be read.
 pub fn serve(
@@ -315,4 +300,19 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command("python3 'my bot.py' a\\ b \"c d\"").unwrap(),
+            ["python3", "my bot.py", "a b", "c d"]
+        );
+        assert!(split_command("'open").is_err());
+        assert!(split_command("   ").is_err());
+    }
 }
