@@ -178,6 +178,10 @@ pub struct Game {
     /// Every food, in the order it appeared.
     pub food: Vec<Food>,
     food_at: Vec<u32>,
+    on_board: Vec<u32>,
+    ant_count: Vec<u32>,
+    stamp: Vec<u32>,
+    stamp_now: u32,
     /// The hills, in the map's order.
     pub hills: Vec<Hill>,
     hill_at: Vec<u32>,
@@ -253,6 +257,10 @@ impl Game {
             killed_this_turn: Vec::new(),
             food: Vec::new(),
             food_at: vec![NONE; rows * cols],
+            on_board: Vec::new(),
+            ant_count: vec![0; players],
+            stamp: vec![0; rows * cols],
+            stamp_now: 0,
             hills: Vec::new(),
             hill_at: vec![NONE; rows * cols],
             hive: vec![0; players],
@@ -311,26 +319,31 @@ impl Game {
 
     /// Indices of the food on the board.
     pub fn food_on_board(&self) -> impl Iterator<Item = &Food> {
-        self.food.iter().filter(|food| food.end_turn.is_none())
+        self.on_board.iter().map(|&id| &self.food[id as usize])
     }
 
     /// The square one step from `square`.
     pub fn step(&self, square: Square, direction: Direction) -> Square {
-        let (dr, dc) = direction.offset();
-        let row = (square / self.cols) as isize + dr;
-        let col = (square % self.cols) as isize + dc;
-        (row.rem_euclid(self.rows as isize) as usize) * self.cols
-            + col.rem_euclid(self.cols as isize) as usize
+        let (rows, cols) = (self.rows, self.cols);
+        let (r, c) = (square / cols, square % cols);
+        match direction {
+            Direction::North => wrap(r + rows - 1, rows) * cols + c,
+            Direction::South => wrap(r + 1, rows) * cols + c,
+            Direction::East => r * cols + wrap(c + 1, cols),
+            Direction::West => r * cols + wrap(c + cols - 1, cols),
+        }
     }
 
-    fn shifted(&self, square: Square, (dr, dc): (usize, usize)) -> Square {
-        let row = (square / self.cols + dr) % self.rows;
-        let col = (square % self.cols + dc) % self.cols;
-        row * self.cols + col
+    /// The squares at `offsets` (each step below the board's size) from `at`.
+    fn around<'a>(&self, at: Square, offsets: &'a [(usize, usize)]) -> impl Iterator<Item = Square> + 'a {
+        let (rows, cols) = (self.rows, self.cols);
+        let (r, c) = (at / cols, at % cols);
+        offsets.iter().map(move |&(dr, dc)| wrap(r + dr, rows) * cols + wrap(c + dc, cols))
     }
 
     fn add_ant(&mut self, hill: usize) {
         let (square, owner) = (self.hills[hill].at, self.hills[hill].owner);
+        self.ant_count[owner] += 1;
         self.grid[square] = owner as i8;
         self.ant_at[square] = self.ants.len() as u32;
         self.current.push(self.ants.len() as u32);
@@ -352,6 +365,7 @@ impl Game {
         }
         self.grid[square] = FOOD;
         self.food_at[square] = self.food.len() as u32;
+        self.on_board.push(self.food.len() as u32);
         self.food.push(Food { at: square, start_turn: self.turn, end_turn: None, owner: None });
         true
     }
@@ -360,6 +374,9 @@ impl Game {
         let id = std::mem::replace(&mut self.food_at[square], NONE) as usize;
         self.grid[square] = LAND;
         self.food[id].end_turn = Some(self.turn);
+        if let Some(slot) = self.on_board.iter().position(|&f| f as usize == id) {
+            self.on_board.swap_remove(slot);
+        }
         if let Some(owner) = owner {
             self.food[id].owner = Some(owner);
             self.hive[owner] += 1;
@@ -368,15 +385,16 @@ impl Game {
 
     /// Whether a player is still in the game: not put out, and with an ant.
     pub fn is_alive(&self, player: usize) -> bool {
-        !self.killed[player] && self.current.iter().any(|&id| self.ants[id as usize].owner == player)
+        !self.killed[player] && self.ant_count[player] > 0
+    }
+
+    /// A player's living ants.
+    pub fn ants_of(&self, player: usize) -> u32 {
+        self.ant_count[player]
     }
 
     fn remaining_players(&self) -> Vec<usize> {
-        let mut has_ant = vec![false; self.players];
-        for &id in &self.current {
-            has_ant[self.ants[id as usize].owner] = true;
-        }
-        (0..self.players).filter(|&player| has_ant[player] && !self.killed[player]).collect()
+        (0..self.players).filter(|&player| self.is_alive(player)).collect()
     }
 
     /// Players with a hill standing.
@@ -442,7 +460,7 @@ impl Game {
                 report.invalid.push(format!("{line} # invalid direction"));
                 continue;
             };
-            parsed.push((line.clone(), Order { row, col, direction }));
+            parsed.push((Some(line.clone()), Order { row, col, direction }));
         }
         self.validate(player, parsed, &mut report);
         report
@@ -451,19 +469,24 @@ impl Game {
     /// Checks orders already parsed (a built-in bot's), as [`Game::do_moves`] does lines.
     pub fn do_orders_of(&mut self, player: usize, orders: &[Order]) -> OrderReport {
         let mut report = OrderReport::default();
-        let parsed = orders
-            .iter()
-            .map(|order| (format!("o {} {} {}", order.row, order.col, order.direction.letter()), *order))
-            .collect();
+        let parsed = orders.iter().map(|order| (None, *order)).collect();
         self.validate(player, parsed, &mut report);
         report
     }
 
-    fn validate(&mut self, player: usize, parsed: Vec<(String, Order)>, report: &mut OrderReport) {
+    /// Checks parsed orders; `line` is the order's text as the bot wrote it, `None` for a
+    /// built-in bot's order (written out only when the order is refused, and not kept when
+    /// valid).
+    fn validate(&mut self, player: usize, parsed: Vec<(Option<String>, Order)>, report: &mut OrderReport) {
         let mut moves = Vec::new();
-        let mut seen = Vec::new();
+        self.stamp_now = self.stamp_now.wrapping_add(1);
+        if self.stamp_now == 0 {
+            self.stamp.fill(0);
+            self.stamp_now = 1;
+        }
         let (rows, cols) = (self.rows as i64, self.cols as i64);
-        for (line, order) in parsed {
+        for (text, order) in parsed {
+            let line = || text.clone().unwrap_or_else(|| format!("o {} {} {}", order.row, order.col, order.direction.letter()));
             // Python indexes from the end for -rows..-1; anything else off the board raises.
             let index = |value: i64, size: i64| -> Option<i64> {
                 if (0..size).contains(&value) {
@@ -475,30 +498,33 @@ impl Game {
                 }
             };
             let (Some(row), Some(col)) = (index(order.row, rows), index(order.col, cols)) else {
-                report.invalid.push(format!("{line} # out of bounds"));
+                report.invalid.push(format!("{} # out of bounds", line()));
                 continue;
             };
             let square = (row * cols + col) as Square;
-            if seen.contains(&(order.row, order.col)) {
-                report.invalid.push(format!("{line} # duplicate order"));
+            // Only valid orders are remembered, and they are all on the board.
+            if order.row >= 0 && order.col >= 0 && self.stamp[square] == self.stamp_now {
+                report.invalid.push(format!("{} # duplicate order", line()));
                 continue;
             }
             if self.grid[square] != player as i8 {
-                report.invalid.push(format!("{line} # not player ant"));
+                report.invalid.push(format!("{} # not player ant", line()));
                 continue;
             }
             if order.row < 0 || order.col < 0 {
-                report.invalid.push(format!("{line} # out of bounds"));
+                report.invalid.push(format!("{} # out of bounds", line()));
                 continue;
             }
             let destination = self.step(square, order.direction);
             if matches!(self.grid[destination], FOOD | WATER) {
-                report.ignored.push(format!("{line} # move blocked"));
+                report.ignored.push(format!("{} # move blocked", line()));
                 continue;
             }
             moves.push((square, order.direction));
-            report.valid.push(line);
-            seen.push((order.row, order.col));
+            if let Some(text) = text {
+                report.valid.push(text);
+            }
+            self.stamp[square] = self.stamp_now;
         }
         self.orders[player] = moves;
     }
@@ -573,6 +599,7 @@ impl Game {
 
     fn kill_ant(&mut self, id: u32) {
         let at = self.ants[id as usize].at;
+        self.ant_count[self.ants[id as usize].owner] -= 1;
         if self.ant_at[at] == id {
             self.grid[at] = LAND;
             self.ant_at[at] = NONE;
@@ -591,10 +618,9 @@ impl Game {
     }
 
     fn enemies_near(&self, at: Square, owner: usize) -> usize {
-        self.attack_offsets
-            .iter()
-            .filter(|&&offset| {
-                let value = self.grid[self.shifted(at, offset)];
+        self.around(at, &self.attack_offsets)
+            .filter(|&square| {
+                let value = self.grid[square];
                 value >= 0 && value as usize != owner
             })
             .count()
@@ -625,10 +651,8 @@ impl Game {
             }
             let ant = &self.ants[id as usize];
             let min_enemy = self
-                .attack_offsets
-                .iter()
-                .filter_map(|&offset| {
-                    let square = self.shifted(ant.at, offset);
+                .around(ant.at, &self.attack_offsets)
+                .filter_map(|square| {
                     let value = self.grid[square];
                     (value >= 0 && value as usize != ant.owner).then(|| weakness[index_of[square] as usize])
                 })
@@ -699,11 +723,11 @@ impl Game {
 
     fn do_gather(&mut self) {
         let on_board: Vec<Square> =
-            self.food.iter().filter(|food| food.end_turn.is_none()).map(|food| food.at).collect();
+            self.on_board.iter().map(|&id| self.food[id as usize].at).collect();
         for at in on_board {
             let mut owners = 0u16;
-            for &offset in &self.spawn_offsets {
-                let value = self.grid[self.shifted(at, offset)];
+            for square in self.around(at, &self.spawn_offsets) {
+                let value = self.grid[square];
                 if value >= 0 {
                     owners |= 1 << value;
                 }
@@ -726,7 +750,7 @@ impl Game {
                 count[hill.owner] += self.hive[hill.owner];
             }
         }
-        let food = self.food.iter().filter(|food| food.end_turn.is_none()).count() as i64;
+        let food = self.on_board.len() as i64;
         let total = (count.iter().sum::<i64>() + food) as f64;
         let leader = (0..self.players)
             .map(|player| (player as i32, count[player]))
@@ -834,6 +858,12 @@ impl Game {
     pub fn food_source(&self) -> &FoodSource {
         &self.food_source
     }
+}
+
+/// `value` brought below `size`, for a value below twice `size`.
+#[inline]
+pub(crate) fn wrap(value: usize, size: usize) -> usize {
+    if value >= size { value - size } else { value }
 }
 
 fn record<T: Copy + PartialEq>(history: &mut Vec<T>, value: T, alive: bool, turn: u32) {

@@ -37,6 +37,8 @@ pub struct Recorded {
     player: usize,
     moves: HashMap<(u32, Square), usize>,
     ants: Vec<Vec<u8>>,
+    /// Each game ant's recorded ant, found once.
+    known: Vec<Option<usize>>,
     crash: Option<(u32, String)>,
 }
 
@@ -53,10 +55,10 @@ impl Recorded {
         let crash = replay.crash_turn(player).map(|turn| {
             (turn, replay.status[player].split_whitespace().next().unwrap_or("crashed").to_string())
         });
-        Recorded { player, moves, ants, crash }
+        Recorded { player, moves, ants, known: Vec::new(), crash }
     }
 
-    fn orders(&self, game: &Game) -> Vec<Order> {
+    fn orders(&mut self, game: &Game) -> Vec<Order> {
         let turn = game.turn;
         let mut orders = Vec::new();
         for &id in game.living() {
@@ -64,7 +66,18 @@ impl Recorded {
             if ant.owner != self.player {
                 continue;
             }
-            let Some(&index) = self.moves.get(&(ant.spawn_turn, ant.start)) else { continue };
+            let known = &mut self.known;
+            if known.len() <= id as usize {
+                known.resize(game.ants.len(), None);
+            }
+            let index = match known[id as usize] {
+                Some(index) => index,
+                None => {
+                    let Some(&index) = self.moves.get(&(ant.spawn_turn, ant.start)) else { continue };
+                    known[id as usize] = Some(index);
+                    index
+                }
+            };
             let step = (turn - ant.spawn_turn - 1) as usize;
             if let Some(direction) =
                 self.ants[index].get(step).and_then(|&m| crate::game::Direction::from_letter(m as char))
@@ -103,16 +116,24 @@ enum Reply {
 
 /// Plays a game. `observe` is called after every turn with the game; returning false stops it
 /// (the game is then finished where it stands and marked cancelled).
-pub fn play(
+pub fn play(map: &Map, settings: Settings, food: FoodSource, players: Vec<Player>, observe: impl FnMut(&Game) -> bool) -> Outcome {
+    play_with(map, settings, food, players, false, observe)
+}
+
+/// [`play`], rendering every living player's view each turn (as the official engine does for
+/// its bots) even when no player needs it: `render_views` makes a re-simulation do the work of
+/// a real game.
+pub fn play_with(
     map: &Map,
     settings: Settings,
     food: FoodSource,
     mut players: Vec<Player>,
+    render_views: bool,
     mut observe: impl FnMut(&Game) -> bool,
 ) -> Outcome {
     let count = map.players;
     let mut game = Game::new(map, settings, food);
-    let wants_views = players.iter().any(|player| !matches!(player, Player::Recorded(_)));
+    let wants_views = render_views || players.iter().any(|player| !matches!(player, Player::Recorded(_)));
     let mut views = wants_views.then(|| Views::new(&game));
     let mut status = vec!["survived".to_string(); count];
     let mut player_turns = vec![0u32; count];

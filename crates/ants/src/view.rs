@@ -3,7 +3,7 @@
 //! the official protocol's lines. This follows the official engine's `update_revealed` and
 //! `render_changes`.
 
-use crate::game::{Game, WATER};
+use crate::game::{Direction, Game, WATER, wrap};
 use std::fmt::Write as _;
 
 /// One turn as a bot sees it; owners are in the bot's numbering.
@@ -107,10 +107,16 @@ impl Setup {
 #[derive(Clone, Debug)]
 pub struct Views {
     offsets: Vec<(usize, usize)>,
-    /// Whether each square is in sight, a player.
-    pub visible: Vec<Vec<bool>>,
+    /// For a move in each direction (n, e, s, w): the offsets that come into sight and those
+    /// that go out of it, and the sight before the move (for an ant that moved and died).
+    moved: [[Vec<(usize, usize)>; 3]; 4],
+    /// How many of each player's ants see each square.
+    counts: Vec<Vec<u16>>,
+    /// The living ants (square, owner) and the ants that died this turn, in reading order.
+    ants: Vec<(usize, usize)>,
+    dead: Vec<(usize, usize)>,
     revealed: Vec<Vec<bool>>,
-    new_water: Vec<Vec<(usize, usize)>>,
+    new_water: Vec<Vec<usize>>,
     /// For each player, the number it knows each player by.
     switch: Vec<Vec<Option<usize>>>,
 }
@@ -135,9 +141,21 @@ impl Views {
         for (player, row) in switch.iter_mut().enumerate() {
             row[player] = Some(0);
         }
+        let moved = Direction::ALL.map(|direction| {
+            // The sight before the move, relative to the ant's square after it.
+            let (dr, dc) = direction.offset();
+            let back = |&(r, c): &(usize, usize)| ((r as i64 - dr as i64).rem_euclid(rows as i64) as usize, (c as i64 - dc as i64).rem_euclid(cols as i64) as usize);
+            let before: Vec<(usize, usize)> = offsets.iter().map(back).collect();
+            let entering = offsets.iter().filter(|o| !before.contains(o)).copied().collect();
+            let leaving = before.iter().filter(|o| !offsets.contains(o)).copied().collect();
+            [entering, leaving, before]
+        });
         let mut views = Views {
             offsets,
-            visible: vec![vec![false; rows * cols]; players],
+            moved,
+            counts: vec![vec![0; rows * cols]; players],
+            ants: Vec::new(),
+            dead: Vec::new(),
             revealed: vec![vec![false; rows * cols]; players],
             new_water: vec![Vec::new(); players],
             switch,
@@ -150,32 +168,53 @@ impl Views {
     /// first time, and numbers for players seen for the first time (in reading order).
     pub fn update(&mut self, game: &Game) {
         let (rows, cols) = (game.rows, game.cols);
-        for visible in &mut self.visible {
-            visible.fill(false);
-        }
-        for &id in game.living() {
-            let ant = &game.ants[id as usize];
-            let (r, c) = (ant.at / cols, ant.at % cols);
-            let visible = &mut self.visible[ant.owner];
-            for &(dr, dc) in &self.offsets {
-                visible[((r + dr) % rows) * cols + (c + dc) % cols] = true;
-            }
-        }
         for player in 0..game.players {
             self.new_water[player].clear();
-            for square in 0..rows * cols {
-                if !self.visible[player][square] {
-                    continue;
-                }
-                let value = game.square(square);
-                if value >= 0 {
-                    self.number(player, value as usize);
-                }
-                if !self.revealed[player][square] {
-                    self.revealed[player][square] = true;
-                    if value == WATER {
-                        self.new_water[player].push((square / cols, square % cols));
+        }
+        // Sight is counted incrementally, as the official engine does: a new ant adds its
+        // whole sight, a moved ant the squares it came to see less those it no longer sees,
+        // and a dead ant takes away the sight it had before this turn's move.
+        for &id in game.living() {
+            let ant = &game.ants[id as usize];
+            let offsets = match ant.moves.last() {
+                None => &self.offsets,
+                Some(&letter) => match Direction::from_letter(letter as char) {
+                    Some(direction) => {
+                        let [entering, leaving, _] = &self.moved[direction as usize];
+                        change(&mut self.counts[ant.owner], ant.at, leaving, rows, cols, -1, None);
+                        entering
                     }
+                    None => continue,
+                },
+            };
+            let found = change(&mut self.counts[ant.owner], ant.at, offsets, rows, cols, 1, Some((&mut self.revealed[ant.owner], game)));
+            self.new_water[ant.owner].extend(found);
+        }
+        for &id in &game.killed_this_turn {
+            let ant = &game.ants[id as usize];
+            let offsets = match ant.moves.last().and_then(|&letter| Direction::from_letter(letter as char)) {
+                Some(direction) => &self.moved[direction as usize][2],
+                None => &self.offsets,
+            };
+            change(&mut self.counts[ant.owner], ant.at, offsets, rows, cols, -1, None);
+        }
+        // The turn's ants, food and dead in reading order, as every player's view lists them.
+        self.ants.clear();
+        self.ants.extend(game.living().iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)));
+        self.ants.sort_unstable();
+        self.dead.clear();
+        self.dead.extend(game.killed_this_turn.iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)));
+        self.dead.sort_unstable();
+        // Players seen for the first time are numbered in reading order of their ants.
+        for player in 0..game.players {
+            self.new_water[player].sort_unstable();
+            if self.switch[player].iter().all(Option::is_some) {
+                continue;
+            }
+            for index in 0..self.ants.len() {
+                let (square, owner) = self.ants[index];
+                if self.counts[player][square] > 0 {
+                    self.number(player, owner);
                 }
             }
         }
@@ -200,39 +239,33 @@ impl Views {
     pub fn state(&mut self, game: &Game, player: usize) -> State {
         let cols = game.cols;
         let rc = |square: usize| (square / cols, square % cols);
-        let visible = &self.visible[player];
+        let counts = &self.counts[player];
+        let visible = |square: usize| counts[square] > 0;
         let mut hills: Vec<(usize, usize, usize)> = game
             .hills
             .iter()
-            .filter(|hill| hill.razed_by.is_none() && visible[hill.at])
+            .filter(|hill| hill.razed_by.is_none() && visible(hill.at))
             .map(|hill| (rc(hill.at).0, rc(hill.at).1, hill.owner))
             .collect();
-        let mut ants: Vec<(usize, usize, usize)> = game
-            .living()
+        let mut ants: Vec<(usize, usize, usize)> =
+            self.ants.iter().filter(|&&(at, _)| visible(at)).map(|&(at, owner)| (rc(at).0, rc(at).1, owner)).collect();
+        // Food is read from the game: turn 0's food is placed after the first update.
+        let mut food: Vec<usize> = game.food_on_board().map(|food| food.at).filter(|&at| visible(at)).collect();
+        food.sort_unstable();
+        let food: Vec<(usize, usize)> = food.into_iter().map(rc).collect();
+        let mut dead: Vec<(usize, usize, usize)> = self
+            .dead
             .iter()
-            .map(|&id| &game.ants[id as usize])
-            .filter(|ant| visible[ant.at])
-            .map(|ant| (rc(ant.at).0, rc(ant.at).1, ant.owner))
-            .collect();
-        let mut food: Vec<(usize, usize)> =
-            game.food_on_board().filter(|food| visible[food.at]).map(|food| rc(food.at)).collect();
-        let mut dead: Vec<(usize, usize, usize)> = game
-            .killed_this_turn
-            .iter()
-            .map(|&id| &game.ants[id as usize])
-            .filter(|ant| visible[ant.at] || ant.owner == player)
-            .map(|ant| (rc(ant.at).0, rc(ant.at).1, ant.owner))
+            .filter(|&&(at, owner)| visible(at) || owner == player)
+            .map(|&(at, owner)| (rc(at).0, rc(at).1, owner))
             .collect();
         hills.sort_unstable();
-        ants.sort_unstable();
-        food.sort_unstable();
-        dead.sort_unstable();
         for list in [&mut hills, &mut ants, &mut dead] {
             for entry in list.iter_mut() {
                 entry.2 = self.number(player, entry.2);
             }
         }
-        State { turn: game.turn + 1, water: self.new_water[player].clone(), hills, ants, food, dead }
+        State { turn: game.turn + 1, water: self.new_water[player].iter().map(|&square| rc(square)).collect(), hills, ants, food, dead }
     }
 
     /// A list indexed by the game's players, reordered into `player`'s numbering (`None` for a
@@ -243,4 +276,25 @@ impl Views {
             .map(|number| switch.iter().position(|n| *n == Some(number)).map(|index| data[index].clone()))
             .collect()
     }
+}
+
+/// Adds `delta` to the counts of the squares at `offsets` from `at`; with `reveal`, marks the
+/// squares that come into sight as seen and returns those of water seen for the first time.
+fn change(counts: &mut [u16], at: usize, offsets: &[(usize, usize)], rows: usize, cols: usize, delta: i32, mut reveal: Option<(&mut Vec<bool>, &Game)>) -> Vec<usize> {
+    let (r, c) = (at / cols, at % cols);
+    let mut water = Vec::new();
+    for &(dr, dc) in offsets {
+        let square = wrap(r + dr, rows) * cols + wrap(c + dc, cols);
+        let count = &mut counts[square];
+        *count = (i32::from(*count) + delta) as u16;
+        if let Some((revealed, game)) = reveal.as_mut()
+            && !revealed[square]
+        {
+            revealed[square] = true;
+            if game.square(square) == WATER {
+                water.push(square);
+            }
+        }
+    }
+    water
 }

@@ -6,7 +6,7 @@ use super::{CliError, print_json, usage};
 use crate::facets::{GroupArgs, House};
 use ::ants::food::{FoodSource, Symmetric};
 use ::ants::map::{Map, MapSpec};
-use ::ants::play::{Outcome, Player, Recorded, play};
+use ::ants::play::{Outcome, Player, Recorded, play, play_with};
 use ::ants::protocol::Process;
 use ::ants::replay::{Replay, write};
 use ::ants::rules::Settings;
@@ -136,6 +136,10 @@ struct BenchArgs {
     /// Times it is re-simulated, 1 to 100,000.
     #[arg(long, default_value_t = 20)]
     rounds: u32,
+    /// Also render every living player's view each turn, as a game with bots does (the
+    /// official engine always does).
+    #[arg(long)]
+    views: bool,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -256,9 +260,13 @@ fn report(outcome: &Outcome, names: &[String], as_json: bool) -> Result<(), CliE
 
 /// Re-simulates a replay: its map, food, spawns, moves and crashes through Curio's engine.
 pub fn resimulate(replay: &Replay) -> Outcome {
-    let players =
-        (0..replay.map.players).map(|player| Player::Recorded(Recorded::new(replay, player))).collect();
-    play(&replay.map, replay.settings.clone(), FoodSource::Recorded(replay.recorded()), players, |_| true)
+    resimulate_with(replay, false)
+}
+
+/// [`resimulate`], rendering each living player's view every turn when `views` is set.
+pub fn resimulate_with(replay: &Replay, views: bool) -> Outcome {
+    let players = (0..replay.map.players).map(|player| Player::Recorded(Recorded::new(replay, player))).collect();
+    play_with(&replay.map, replay.settings.clone(), FoodSource::Recorded(replay.recorded()), players, views, |_| true)
 }
 
 fn replay_command(args: ReplayArgs) -> Result<(), CliError> {
@@ -324,7 +332,7 @@ fn bench_command(args: BenchArgs) -> Result<(), CliError> {
     let mut turns = 0;
     for _ in 0..args.rounds {
         let start = Instant::now();
-        let outcome = resimulate(&replay);
+        let outcome = resimulate_with(&replay, args.views);
         seconds.push(start.elapsed().as_secs_f64());
         turns = outcome.game.turn;
     }
@@ -332,7 +340,7 @@ fn bench_command(args: BenchArgs) -> Result<(), CliError> {
     let median = seconds[seconds.len() / 2];
     if args.json {
         return print_json(
-            &json!({"turns": turns, "rounds": args.rounds, "median_seconds": median, "turns_per_second": turns as f64 / median}),
+            &json!({"turns": turns, "rounds": args.rounds, "views": args.views, "seconds": seconds, "median_seconds": median, "turns_per_second": turns as f64 / median}),
         );
     }
     say!(
