@@ -486,7 +486,10 @@ impl Game {
         }
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         for (text, order) in parsed {
-            let line = || text.clone().unwrap_or_else(|| format!("o {} {} {}", order.row, order.col, order.direction.letter()));
+            let line = || {
+                text.clone()
+                    .unwrap_or_else(|| format!("o {} {} {}", order.row, order.col, order.direction.letter()))
+            };
             // Python indexes from the end for -rows..-1; anything else off the board raises.
             let index = |value: i64, size: i64| -> Option<i64> {
                 if (0..size).contains(&value) {
@@ -722,8 +725,7 @@ impl Game {
     }
 
     fn do_gather(&mut self) {
-        let on_board: Vec<Square> =
-            self.on_board.iter().map(|&id| self.food[id as usize].at).collect();
+        let on_board: Vec<Square> = self.on_board.iter().map(|&id| self.food[id as usize].at).collect();
         for at in on_board {
             let mut owners = 0u16;
             for square in self.around(at, &self.spawn_offsets) {

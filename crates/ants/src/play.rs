@@ -116,7 +116,13 @@ enum Reply {
 
 /// Plays a game. `observe` is called after every turn with the game; returning false stops it
 /// (the game is then finished where it stands and marked cancelled).
-pub fn play(map: &Map, settings: Settings, food: FoodSource, players: Vec<Player>, observe: impl FnMut(&Game) -> bool) -> Outcome {
+pub fn play(
+    map: &Map,
+    settings: Settings,
+    food: FoodSource,
+    players: Vec<Player>,
+    observe: impl FnMut(&Game) -> bool,
+) -> Outcome {
     play_with(map, settings, food, players, false, observe)
 }
 

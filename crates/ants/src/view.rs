@@ -144,7 +144,12 @@ impl Views {
         let moved = Direction::ALL.map(|direction| {
             // The sight before the move, relative to the ant's square after it.
             let (dr, dc) = direction.offset();
-            let back = |&(r, c): &(usize, usize)| ((r as i64 - dr as i64).rem_euclid(rows as i64) as usize, (c as i64 - dc as i64).rem_euclid(cols as i64) as usize);
+            let back = |&(r, c): &(usize, usize)| {
+                (
+                    (r as i64 - dr as i64).rem_euclid(rows as i64) as usize,
+                    (c as i64 - dc as i64).rem_euclid(cols as i64) as usize,
+                )
+            };
             let before: Vec<(usize, usize)> = offsets.iter().map(back).collect();
             let entering = offsets.iter().filter(|o| !before.contains(o)).copied().collect();
             let leaving = before.iter().filter(|o| !offsets.contains(o)).copied().collect();
@@ -187,7 +192,15 @@ impl Views {
                     None => continue,
                 },
             };
-            let found = change(&mut self.counts[ant.owner], ant.at, offsets, rows, cols, 1, Some((&mut self.revealed[ant.owner], game)));
+            let found = change(
+                &mut self.counts[ant.owner],
+                ant.at,
+                offsets,
+                rows,
+                cols,
+                1,
+                Some((&mut self.revealed[ant.owner], game)),
+            );
             self.new_water[ant.owner].extend(found);
         }
         for &id in &game.killed_this_turn {
@@ -200,10 +213,14 @@ impl Views {
         }
         // The turn's ants, food and dead in reading order, as every player's view lists them.
         self.ants.clear();
-        self.ants.extend(game.living().iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)));
+        self.ants.extend(
+            game.living().iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)),
+        );
         self.ants.sort_unstable();
         self.dead.clear();
-        self.dead.extend(game.killed_this_turn.iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)));
+        self.dead.extend(
+            game.killed_this_turn.iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)),
+        );
         self.dead.sort_unstable();
         // Players seen for the first time are numbered in reading order of their ants.
         for player in 0..game.players {
@@ -247,10 +264,15 @@ impl Views {
             .filter(|hill| hill.razed_by.is_none() && visible(hill.at))
             .map(|hill| (rc(hill.at).0, rc(hill.at).1, hill.owner))
             .collect();
-        let mut ants: Vec<(usize, usize, usize)> =
-            self.ants.iter().filter(|&&(at, _)| visible(at)).map(|&(at, owner)| (rc(at).0, rc(at).1, owner)).collect();
+        let mut ants: Vec<(usize, usize, usize)> = self
+            .ants
+            .iter()
+            .filter(|&&(at, _)| visible(at))
+            .map(|&(at, owner)| (rc(at).0, rc(at).1, owner))
+            .collect();
         // Food is read from the game: turn 0's food is placed after the first update.
-        let mut food: Vec<usize> = game.food_on_board().map(|food| food.at).filter(|&at| visible(at)).collect();
+        let mut food: Vec<usize> =
+            game.food_on_board().map(|food| food.at).filter(|&at| visible(at)).collect();
         food.sort_unstable();
         let food: Vec<(usize, usize)> = food.into_iter().map(rc).collect();
         let mut dead: Vec<(usize, usize, usize)> = self
@@ -265,7 +287,14 @@ impl Views {
                 entry.2 = self.number(player, entry.2);
             }
         }
-        State { turn: game.turn + 1, water: self.new_water[player].iter().map(|&square| rc(square)).collect(), hills, ants, food, dead }
+        State {
+            turn: game.turn + 1,
+            water: self.new_water[player].iter().map(|&square| rc(square)).collect(),
+            hills,
+            ants,
+            food,
+            dead,
+        }
     }
 
     /// A list indexed by the game's players, reordered into `player`'s numbering (`None` for a
@@ -280,7 +309,15 @@ impl Views {
 
 /// Adds `delta` to the counts of the squares at `offsets` from `at`; with `reveal`, marks the
 /// squares that come into sight as seen and returns those of water seen for the first time.
-fn change(counts: &mut [u16], at: usize, offsets: &[(usize, usize)], rows: usize, cols: usize, delta: i32, mut reveal: Option<(&mut Vec<bool>, &Game)>) -> Vec<usize> {
+fn change(
+    counts: &mut [u16],
+    at: usize,
+    offsets: &[(usize, usize)],
+    rows: usize,
+    cols: usize,
+    delta: i32,
+    mut reveal: Option<(&mut Vec<bool>, &Game)>,
+) -> Vec<usize> {
     let (r, c) = (at / cols, at % cols);
     let mut water = Vec::new();
     for &(dr, dc) in offsets {

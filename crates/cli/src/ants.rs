@@ -265,8 +265,16 @@ pub fn resimulate(replay: &Replay) -> Outcome {
 
 /// [`resimulate`], rendering each living player's view every turn when `views` is set.
 pub fn resimulate_with(replay: &Replay, views: bool) -> Outcome {
-    let players = (0..replay.map.players).map(|player| Player::Recorded(Recorded::new(replay, player))).collect();
-    play_with(&replay.map, replay.settings.clone(), FoodSource::Recorded(replay.recorded()), players, views, |_| true)
+    let players =
+        (0..replay.map.players).map(|player| Player::Recorded(Recorded::new(replay, player))).collect();
+    play_with(
+        &replay.map,
+        replay.settings.clone(),
+        FoodSource::Recorded(replay.recorded()),
+        players,
+        views,
+        |_| true,
+    )
 }
 
 fn replay_command(args: ReplayArgs) -> Result<(), CliError> {

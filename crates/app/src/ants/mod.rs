@@ -46,7 +46,7 @@ pub fn colour(player: usize) -> Color32 {
 }
 
 const LAND: Color32 = Color32::from_rgb(0xe8, 0xdc, 0xc0);
-const WATER: Color32 = Color32::from_rgb(0x2a, 0x4b, 0x7c);
+const WATER: Color32 = Color32::from_rgb(0x3c, 0x46, 0x50);
 const FOOD: Color32 = Color32::from_rgb(0xf0, 0xf0, 0xf0);
 
 /// Persisted settings.
@@ -77,6 +77,8 @@ pub struct AntsPanelState {
     pub speed: f32,
     /// The player whose sight is shown (`None`: everything).
     pub sight: Option<usize>,
+    /// The turn on view (the replay is opened again at it after a restart).
+    pub turn: usize,
 }
 
 impl Default for AntsPanelState {
@@ -94,6 +96,7 @@ impl Default for AntsPanelState {
             save_path: String::new(),
             speed: 20.0,
             sight: None,
+            turn: 0,
         }
     }
 }
@@ -134,6 +137,10 @@ pub struct AntsPanel {
     last_tick: Option<Instant>,
     map_texture: Option<egui::TextureHandle>,
     sight_texture: Option<((usize, usize), egui::TextureHandle)>,
+    /// Whether the saved replay is still to be opened (at start-up).
+    reopen: bool,
+    /// The turn to show once the game being loaded is in.
+    resume_turn: usize,
 }
 
 impl PanelType for AntsPanel {
@@ -143,7 +150,21 @@ impl PanelType for AntsPanel {
     type State = AntsPanelState;
 
     fn new(state: AntsPanelState, _gpu_adapter: Option<&str>) -> Self {
-        let mut panel = Self { state, loaded: None, job: None, message: None, turn: 0, playing: false, last_tick: None, map_texture: None, sight_texture: None };
+        let reopen = !state.replay_path.trim().is_empty();
+        let resume_turn = state.turn;
+        let mut panel = Self {
+            state,
+            loaded: None,
+            job: None,
+            message: None,
+            turn: 0,
+            playing: false,
+            last_tick: None,
+            map_texture: None,
+            sight_texture: None,
+            reopen,
+            resume_turn,
+        };
         panel.state.bots.resize(10, "builtin:greedy".into());
         panel
     }
@@ -195,7 +216,8 @@ impl AntsPanel {
         }
     }
 
-    /// Opens the replay at the replay path, in the background.
+    /// Opens the replay at the replay path, in the background (at the first turn, unless the
+    /// panel is reopening its saved game).
     pub fn open(&mut self, ctx: &egui::Context) {
         let path = self.state.replay_path.trim().to_string();
         if path.is_empty() {
@@ -247,6 +269,11 @@ impl AntsPanel {
             }
         };
         let save = state.save_path.trim().to_string();
+        if !save.is_empty() {
+            // A saved game is the one opened again after a restart.
+            self.state.replay_path = save.clone();
+        }
+        self.resume_turn = 0;
         self.message = None;
         self.job = background::spawn(ctx, "curio-ants-play", move |reporter| {
             let turns = u64::from(settings.turns);
@@ -272,8 +299,8 @@ impl AntsPanel {
             match result {
                 Ok(loaded) => {
                     self.message = Some(Ok(format!("{}: {} turns, {}", loaded.source, loaded.timeline.last_turn(), loaded.timeline.cutoff)));
+                    self.turn = std::mem::take(&mut self.resume_turn).min(loaded.timeline.last_turn());
                     self.loaded = Some(Arc::new(loaded));
-                    self.turn = 0;
                     self.playing = false;
                     self.map_texture = None;
                     self.sight_texture = None;
@@ -306,10 +333,10 @@ impl AntsPanel {
         let Some(loaded) = self.loaded.clone() else { return };
         let last = loaded.timeline.last_turn();
         ui.horizontal(|ui| {
-            if ui.button("⏮").on_hover_text("first turn").clicked() {
+            if ui.button("First").on_hover_text("first turn").clicked() {
                 self.turn = 0;
             }
-            if ui.button("◀").on_hover_text("a turn back").clicked() {
+            if ui.button("Back").on_hover_text("a turn back").clicked() {
                 self.turn = self.turn.saturating_sub(1);
             }
             let label = if self.playing { "Pause" } else { "Play" };
@@ -319,10 +346,10 @@ impl AntsPanel {
                 }
                 self.playing = !self.playing;
             }
-            if ui.button("▶").on_hover_text("a turn on").clicked() {
+            if ui.button("Next").on_hover_text("a turn on").clicked() {
                 self.turn = (self.turn + 1).min(last);
             }
-            if ui.button("⏭").on_hover_text("last turn").clicked() {
+            if ui.button("Last").on_hover_text("last turn").clicked() {
                 self.turn = last;
             }
         });
@@ -367,7 +394,7 @@ impl AntsPanel {
         });
         let deaths = timeline.frames[turn].dead.len();
         let razed = timeline.razed_on(turn).count();
-        ui.label(format!("turn {turn} of {last}: {deaths} ants died (✕), {razed} hills razed (◎); ended: {}", timeline.cutoff));
+        ui.label(format!("turn {turn} of {last}: {deaths} ants died (×), {razed} hills razed (orange ring); ended: {}", timeline.cutoff));
         let chart = |id: &str| Plot::new(id.to_string()).height(110.0).legend(Legend::default()).allow_scroll(false).allow_zoom(false).allow_drag(false).allow_boxed_zoom(false);
         ui.label("score");
         chart("ants-score-plot").show(ui, |plot| {
@@ -500,12 +527,16 @@ impl AntsPanel {
 
 impl Panel for AntsPanel {
     fn is_busy(&self) -> bool {
-        self.job.is_some()
+        self.job.is_some() || self.reopen
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
+        if std::mem::take(&mut self.reopen) {
+            self.open(ctx);
+        }
         self.collect();
         self.tick(ctx);
+        self.state.turn = self.turn;
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui) {
@@ -522,6 +553,7 @@ impl Panel for AntsPanel {
                     self.state.replay_path = path.display().to_string();
                 }
                 if ui.add_enabled(self.job.is_none(), egui::Button::new("Open")).clicked() {
+                    self.resume_turn = 0;
                     self.open(ui.ctx());
                 }
             });
