@@ -6,6 +6,9 @@ differ. Seeded, a bot answers the same input with the same orders, which is what
 engine replay an official game exactly with the same bots.
 
     ants-seeded-bot.py SEED BOT.py
+
+RandomBot shuffles `AIM.keys()`, which Python 3 cannot do in place; the sample bots' `AIM` is
+replaced by a dict whose keys come as a list, the one fix the bots need to run under Python 3.
 """
 import os
 import random
@@ -16,4 +19,14 @@ seed, path = int(sys.argv[1]), sys.argv[2]
 random.seed(seed)
 sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
 sys.argv = [path]
+
+
+class ListKeys(dict):
+    def keys(self):
+        return list(super().keys())
+
+
+import ants  # noqa: E402  (the sample bots' own module, beside them)
+
+ants.AIM = ListKeys(ants.AIM)
 runpy.run_path(path, run_name="__main__")

@@ -6,7 +6,7 @@
 //! - `curio` (the strong one): remembers the map it has seen; fights only where it outnumbers
 //!   the enemy locally (an estimate of the focus rule one move ahead), and otherwise steps out
 //!   of reach; sends ants to defend its hills; claims food by a search from every food at once
-//!   (each food's nearest free ant); razes every enemy hill it knows with the ants nearest it;
+//!   (each food's nearest free ant); razes every enemy hill it knows with the nearest half of its free ants;
 //!   and sends the rest towards the squares it has not seen for longest, spread out. It never
 //!   leaves an ant on its own hill, so spawns are never blocked.
 
@@ -420,7 +420,8 @@ impl Bot for Strategy {
             let mut raiders: Vec<usize> =
                 (0..ants.len()).filter(|&i| plan.is_free(i) && hill_distance[ants[i]] != u32::MAX).collect();
             raiders.sort_by_key(|&i| hill_distance[ants[i]]);
-            let count = if ants.len() >= 10 { raiders.len() * 2 / 3 } else { raiders.len() / 3 };
+            // Half the free ants, the nearest: the rest keep gathering and exploring.
+            let count = raiders.len() / 2;
             for i in raiders.into_iter().take(count.max(1)) {
                 let _ = plan.descend(i, &hill_distance, &safe_for);
             }
