@@ -7,7 +7,7 @@
 use crate::food::FoodSource;
 use crate::game::{Game, Order};
 use crate::map::{Map, Square};
-use crate::protocol::{Answer, Process};
+use crate::protocol::{Answer, Remote};
 use crate::replay::Replay;
 use crate::rules::Settings;
 use crate::view::{Setup, State, Views};
@@ -24,8 +24,8 @@ pub trait Bot: Send {
 
 /// A player of a game.
 pub enum Player {
-    /// A bot process speaking the official protocol.
-    Process(Box<Process>),
+    /// A bot outside Curio's process speaking the official protocol (a process the CLI runs).
+    Process(Box<dyn Remote>),
     /// A bot in Curio's process.
     Builtin(Box<dyn Bot>),
     /// The moves of one player of a recorded game, as recorded.

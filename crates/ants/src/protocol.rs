@@ -1,14 +1,12 @@
-//! Bots as processes speaking the official protocol on standard input and output: the engine
-//! writes turn 0's settings and `ready`, then each turn's `turn N`, the bot's view and `go`; the
-//! bot answers with `o ROW COL DIR` lines and `go`, within the load or turn time. A bot that
-//! exits is crashed; one that does not answer in time is timed out and ended. Its standard
-//! error is kept (the first and last lines).
+//! The official bot protocol on standard input and output: the engine writes turn 0's settings
+//! and `ready`, then each turn's `turn N`, the bot's view and `go`; the bot answers with
+//! `o ROW COL DIR` lines and `go`, within the load or turn time. A bot that exits is crashed;
+//! one that does not answer in time is timed out and ended. The engine talks to such a bot
+//! through [`Remote`] (the CLI runs commands as processes, as this crate does not); [`serve`]
+//! is the other end, a built-in bot answering the protocol.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::io::{BufRead, Write};
+use std::time::Duration;
 
 /// How a bot's turn went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,47 +19,17 @@ pub enum Answer {
     Timeout,
 }
 
-/// The most lines of standard error kept at each end.
-const KEPT_LINES: usize = 100;
-
-/// The first and last lines of a bot's standard error.
-#[derive(Debug, Default)]
-struct ErrorLog {
-    head: Vec<String>,
-    tail: std::collections::VecDeque<String>,
-    dropped: usize,
-}
-
-impl ErrorLog {
-    fn push(&mut self, line: String) {
-        if self.head.len() < KEPT_LINES {
-            self.head.push(line);
-            return;
-        }
-        self.tail.push_back(line);
-        if self.tail.len() > KEPT_LINES {
-            self.tail.pop_front();
-            self.dropped += 1;
-        }
-    }
-
-    fn text(&self) -> String {
-        let mut lines = self.head.clone();
-        if self.dropped > 0 {
-            lines.push(format!("... {} lines left out ...", self.dropped));
-        }
-        lines.extend(self.tail.iter().cloned());
-        lines.join("\n")
-    }
-}
-
-/// A bot process.
-pub struct Process {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    errors: Arc<Mutex<ErrorLog>>,
-    ended: bool,
+/// A bot outside Curio's process (the CLI runs commands as processes): the engine sends it the
+/// protocol's text and reads its answer.
+pub trait Remote: Send {
+    /// Sends `input` and collects the answer until `go`, within `limit`.
+    fn exchange(&mut self, input: &str, limit: Duration) -> Answer;
+    /// Sends the last message (if it can) and ends the bot.
+    fn finish(&mut self, message: &str);
+    /// Ends the bot now.
+    fn end(&mut self);
+    /// What the bot wrote on its standard error (its first and last lines).
+    fn errors(&self) -> String;
 }
 
 /// The words of a command line: spaces split, single and double quotes group, a backslash
@@ -108,111 +76,6 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
     }
     Ok(words)
 }
-
-impl Process {
-    /// Starts a bot; an error names the command when it cannot run at all.
-    pub fn start(command: &str) -> Result<Process, String> {
-        let words = split_command(command).map_err(|error| format!("bot command '{command}': {error}"))?;
-        let mut child = Command::new(&words[0])
-            .args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| format!("bot command '{command}' cannot run: {error}"))?;
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let stderr = child.stderr.take().expect("stderr is piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let errors = Arc::new(Mutex::new(ErrorLog::default()));
-        let sink = Arc::clone(&errors);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Ok(mut log) = sink.lock() {
-                    log.push(line);
-                }
-            }
-        });
-        Ok(Process { stdin: child.stdin.take(), child, lines, errors, ended: false })
-    }
-
-    /// Sends `input` and collects the answer until `go`, within `limit`.
-    pub fn exchange(&mut self, input: &str, limit: Duration) -> Answer {
-        if self.ended {
-            return Answer::Crashed;
-        }
-        let written = self
-            .stdin
-            .as_mut()
-            .is_some_and(|stdin| stdin.write_all(input.as_bytes()).and_then(|()| stdin.flush()).is_ok());
-        if !written {
-            return Answer::Crashed;
-        }
-        let deadline = Instant::now() + limit;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let line = line.trim().to_string();
-                    if line.eq_ignore_ascii_case("go") {
-                        return Answer::Lines(lines);
-                    }
-                    if lines.len() < 40_000 {
-                        lines.push(line);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => return Answer::Crashed,
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Ok(Some(_)) = self.child.try_wait() {
-                        return Answer::Crashed;
-                    }
-                    self.end();
-                    return Answer::Timeout;
-                }
-            }
-        }
-    }
-
-    /// Sends the last message (if it can) and ends the process.
-    pub fn finish(&mut self, message: &str) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            let _ = stdin.write_all(message.as_bytes());
-            let _ = stdin.flush();
-        }
-        self.end();
-    }
-
-    /// Ends the process now.
-    pub fn end(&mut self) {
-        if !self.ended {
-            self.ended = true;
-            self.stdin = None;
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-
-    /// The bot's standard error so far (its first and last lines).
-    pub fn errors(&self) -> String {
-        self.errors.lock().map(|log| log.text()).unwrap_or_default()
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        self.end();
-    }
-}
-
 /// Plays `bot` as a process bot does: reads the official protocol from `input` and answers on
 /// `output`, until `end` or the end of input. An error names the line that cannot be read.
 pub fn serve(

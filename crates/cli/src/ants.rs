@@ -7,12 +7,17 @@ use crate::facets::{GroupArgs, House};
 use ::ants::food::{FoodSource, Symmetric};
 use ::ants::map::{Map, MapSpec};
 use ::ants::play::{Outcome, Player, Recorded, play, play_with};
-use ::ants::protocol::Process;
+use ::ants::protocol::{Answer, Remote, split_command};
 use ::ants::replay::{Replay, write};
 use ::ants::rules::Settings;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use std::time::Instant;
 
 /// `curio ants`.
@@ -182,7 +187,7 @@ pub fn start_players(bots: &[String]) -> Result<Vec<Player>, String> {
             Some(name) => ::ants::bots::builtin(name).map(Player::Builtin).ok_or_else(|| {
                 format!("no built-in bot '{name}' (there are {})", ::ants::bots::NAMES.join(", "))
             }),
-            None => Process::start(bot).map(|process| Player::Process(Box::new(process))),
+            None => Process::start(bot).map(|process| Player::Process(Box::new(process) as Box<dyn Remote>)),
         })
         .collect()
 }
@@ -375,5 +380,154 @@ pub fn fuzz_replay(data: &[u8]) {
     {
         replay.settings.turns = replay.settings.turns.min(200);
         let _ = resimulate(&replay);
+    }
+}
+
+const KEPT_LINES: usize = 100;
+
+/// The first and last lines of a bot's standard error.
+#[derive(Debug, Default)]
+struct ErrorLog {
+    head: Vec<String>,
+    tail: std::collections::VecDeque<String>,
+    dropped: usize,
+}
+
+impl ErrorLog {
+    fn push(&mut self, line: String) {
+        if self.head.len() < KEPT_LINES {
+            self.head.push(line);
+            return;
+        }
+        self.tail.push_back(line);
+        if self.tail.len() > KEPT_LINES {
+            self.tail.pop_front();
+            self.dropped += 1;
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut lines = self.head.clone();
+        if self.dropped > 0 {
+            lines.push(format!("... {} lines left out ...", self.dropped));
+        }
+        lines.extend(self.tail.iter().cloned());
+        lines.join("\n")
+    }
+}
+
+/// A bot process: its standard output read line by line on a thread of its own (so that a turn
+/// can wait with a deadline), its standard error kept the same way.
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    errors: Arc<Mutex<ErrorLog>>,
+    ended: bool,
+}
+
+impl Process {
+    /// Starts a bot; an error names the command when it cannot run at all.
+    pub fn start(command: &str) -> Result<Process, String> {
+        let words = split_command(command).map_err(|error| format!("bot command '{command}': {error}"))?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| format!("bot command '{command}' cannot run: {error}"))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let errors = Arc::new(Mutex::new(ErrorLog::default()));
+        let sink = Arc::clone(&errors);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(mut log) = sink.lock() {
+                    log.push(line);
+                }
+            }
+        });
+        Ok(Process { stdin: child.stdin.take(), child, lines, errors, ended: false })
+    }
+}
+
+impl Remote for Process {
+    /// Sends `input` and collects the answer until `go`, within `limit`.
+    fn exchange(&mut self, input: &str, limit: Duration) -> Answer {
+        if self.ended {
+            return Answer::Crashed;
+        }
+        let written = self
+            .stdin
+            .as_mut()
+            .is_some_and(|stdin| stdin.write_all(input.as_bytes()).and_then(|()| stdin.flush()).is_ok());
+        if !written {
+            return Answer::Crashed;
+        }
+        let deadline = Instant::now() + limit;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let line = line.trim().to_string();
+                    if line.eq_ignore_ascii_case("go") {
+                        return Answer::Lines(lines);
+                    }
+                    if lines.len() < 40_000 {
+                        lines.push(line);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Answer::Crashed,
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Ok(Some(_)) = self.child.try_wait() {
+                        return Answer::Crashed;
+                    }
+                    self.end();
+                    return Answer::Timeout;
+                }
+            }
+        }
+    }
+
+    /// Sends the last message (if it can) and ends the process.
+    fn finish(&mut self, message: &str) {
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = stdin.write_all(message.as_bytes());
+            let _ = stdin.flush();
+        }
+        self.end();
+    }
+
+    /// Ends the process now.
+    fn end(&mut self) {
+        if !self.ended {
+            self.ended = true;
+            self.stdin = None;
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+
+    /// The bot's standard error so far (its first and last lines).
+    fn errors(&self) -> String {
+        self.errors.lock().map(|log| log.text()).unwrap_or_default()
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.end();
     }
 }

@@ -7,7 +7,7 @@
 //! Opening and playing run in the background with progress and Cancel.
 
 use crate::background;
-use crate::domain::Domain;
+use crate::domain::{Domain, Opener, panel_of};
 use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
 use crate::theme;
 use crate::widgets::job_progress;
@@ -79,6 +79,8 @@ pub struct AntsPanelState {
     pub sight: Option<usize>,
     /// The turn on view (the replay is opened again at it after a restart).
     pub turn: usize,
+    /// Whether the game is playing back (it goes on after a restart).
+    pub playing: bool,
 }
 
 impl Default for AntsPanelState {
@@ -97,6 +99,7 @@ impl Default for AntsPanelState {
             speed: 20.0,
             sight: None,
             turn: 0,
+            playing: false,
         }
     }
 }
@@ -135,12 +138,13 @@ pub struct AntsPanel {
     turn: usize,
     playing: bool,
     last_tick: Option<Instant>,
-    map_texture: Option<egui::TextureHandle>,
-    sight_texture: Option<((usize, usize), egui::TextureHandle)>,
+    board_texture: Option<((usize, Option<usize>), egui::TextureHandle)>,
     /// Whether the saved replay is still to be opened (at start-up).
     reopen: bool,
     /// The turn to show once the game being loaded is in.
     resume_turn: usize,
+    /// Whether to play it back once it is in.
+    resume_playing: bool,
 }
 
 impl PanelType for AntsPanel {
@@ -151,7 +155,7 @@ impl PanelType for AntsPanel {
 
     fn new(state: AntsPanelState, _gpu_adapter: Option<&str>) -> Self {
         let reopen = !state.replay_path.trim().is_empty();
-        let resume_turn = state.turn;
+        let (resume_turn, resume_playing) = (state.turn, state.playing);
         let mut panel = Self {
             state,
             loaded: None,
@@ -160,10 +164,10 @@ impl PanelType for AntsPanel {
             turn: 0,
             playing: false,
             last_tick: None,
-            map_texture: None,
-            sight_texture: None,
+            board_texture: None,
             reopen,
             resume_turn,
+            resume_playing,
         };
         panel.state.bots.resize(10, "builtin:greedy".into());
         panel
@@ -202,6 +206,14 @@ impl AntsPanel {
     /// Shows the game as `player` saw it (`None`: everything).
     pub fn set_sight(&mut self, player: Option<usize>) {
         self.state.sight = player;
+    }
+
+    /// Opens the replay at `path` (an opener's call: `curio FILE`), in the background once the
+    /// panel runs.
+    pub fn open_replay(&mut self, path: &std::path::Path) {
+        self.state.replay_path = path.display().to_string();
+        self.resume_turn = 0;
+        self.reopen = true;
     }
 
     /// Sets the replay file to open.
@@ -301,9 +313,8 @@ impl AntsPanel {
                     self.message = Some(Ok(format!("{}: {} turns, {}", loaded.source, loaded.timeline.last_turn(), loaded.timeline.cutoff)));
                     self.turn = std::mem::take(&mut self.resume_turn).min(loaded.timeline.last_turn());
                     self.loaded = Some(Arc::new(loaded));
-                    self.playing = false;
-                    self.map_texture = None;
-                    self.sight_texture = None;
+                    self.playing = std::mem::take(&mut self.resume_playing);
+                    self.board_texture = None;
                 }
                 Err(error) => self.message = Some(Err(error)),
             }
@@ -323,7 +334,8 @@ impl AntsPanel {
             self.turn = (self.turn + steps).min(loaded.timeline.last_turn());
             self.last_tick = Some(now);
             if self.turn == loaded.timeline.last_turn() {
-                self.playing = false;
+                // Playing loops, so that a long watch (and a frame-rate measure) goes on.
+                self.turn = 0;
             }
         }
         ctx.request_repaint();
@@ -476,28 +488,48 @@ impl AntsPanel {
         let size = Vec2::new(cell * cols as f32, cell * rows as f32);
         let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
         let board = response.rect;
-        let texture = self.map_texture.get_or_insert_with(|| {
-            let pixels: Vec<Color32> = timeline.water.iter().map(|&water| if water { WATER } else { LAND }).collect();
-            let image = egui::ColorImage { size: [cols, rows], pixels, source_size: Vec2::new(cols as f32, rows as f32) };
-            ui.ctx().load_texture("ants-map", image, egui::TextureOptions::NEAREST)
-        });
-        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-        painter.image(texture.id(), board, uv, Color32::WHITE);
         let turn = self.turn.min(timeline.last_turn());
+        let sight = self.state.sight.filter(|&p| p < timeline.players);
+        // The board (water, land, food, ants and the dimmed squares out of sight) is one image
+        // a square a pixel, made again when the turn or the sight changes: thousands of ants
+        // cost no more to draw than a few.
+        let key = (turn, sight);
+        if self.board_texture.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut pixels: Vec<Color32> = timeline.water.iter().map(|&water| if water { WATER } else { LAND }).collect();
+            for at in timeline.food_at(turn) {
+                pixels[at] = FOOD;
+            }
+            for &(at, owner) in &timeline.frames[turn].ants {
+                pixels[at as usize] = colour(owner as usize);
+            }
+            if let Some(player) = sight {
+                for (pixel, seen) in pixels.iter_mut().zip(timeline.sight(turn, player)) {
+                    if !seen {
+                        *pixel = pixel.gamma_multiply(0.45).to_opaque();
+                    }
+                }
+            }
+            let image = egui::ColorImage { size: [cols, rows], pixels, source_size: Vec2::new(cols as f32, rows as f32) };
+            match &mut self.board_texture {
+                Some((k, handle)) => {
+                    handle.set(image, egui::TextureOptions::NEAREST);
+                    *k = key;
+                }
+                None => self.board_texture = Some((key, ui.ctx().load_texture("ants-board", image, egui::TextureOptions::NEAREST))),
+            }
+        }
+        if let Some((_, handle)) = &self.board_texture {
+            let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+            painter.image(handle.id(), board, uv, Color32::WHITE);
+        }
         let square = |at: usize| -> Rect {
             let (r, c) = (at / cols, at % cols);
             Rect::from_min_size(board.min + Vec2::new(c as f32 * cell, r as f32 * cell), Vec2::splat(cell))
         };
-        for at in timeline.food_at(turn) {
-            painter.rect_filled(square(at).shrink(cell * 0.2), 0.0, FOOD);
-        }
         for &(at, owner, end) in &timeline.hills {
             let standing = end.is_none_or(|end| turn < end as usize);
             let colour = if standing { colour(owner) } else { colour(owner).gamma_multiply(0.3) };
             painter.circle_stroke(square(at).center(), cell * 0.9, Stroke::new((cell * 0.25).max(1.0), colour));
-        }
-        for &(at, owner) in &timeline.frames[turn].ants {
-            painter.rect_filled(square(at as usize).shrink(cell * 0.05), 0.0, colour(owner as usize));
         }
         for &(at, owner) in &timeline.frames[turn].dead {
             let rect = square(at as usize);
@@ -507,19 +539,6 @@ impl AntsPanel {
         }
         for at in timeline.razed_on(turn) {
             painter.circle_stroke(square(at).center(), cell * 2.5, Stroke::new((cell * 0.3).max(1.5), theme::SELECTED));
-        }
-        if let Some(player) = self.state.sight.filter(|&p| p < timeline.players) {
-            let key = (turn, player);
-            if self.sight_texture.as_ref().is_none_or(|(k, _)| *k != key) {
-                let seen = timeline.sight(turn, player);
-                let pixels: Vec<Color32> = seen.iter().map(|&s| if s { Color32::TRANSPARENT } else { Color32::from_black_alpha(150) }).collect();
-                let image = egui::ColorImage { size: [cols, rows], pixels, source_size: Vec2::new(cols as f32, rows as f32) };
-                let handle = ui.ctx().load_texture("ants-sight", image, egui::TextureOptions::NEAREST);
-                self.sight_texture = Some((key, handle));
-            }
-            if let Some((_, handle)) = &self.sight_texture {
-                painter.image(handle.id(), board, uv, Color32::WHITE);
-            }
         }
         painter.rect_stroke(board, 0.0, Stroke::new(1.0, theme::CANVAS_BORDER), egui::StrokeKind::Outside);
     }
@@ -537,6 +556,7 @@ impl Panel for AntsPanel {
         self.collect();
         self.tick(ctx);
         self.state.turn = self.turn;
+        self.state.playing = self.playing;
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui) {
@@ -593,5 +613,12 @@ pub const DOMAIN: Domain = Domain {
         FuzzTarget { name: "ants-map", reads: "Ants map files (ants play --map)", run: curio_cli::ants::fuzz_map },
         FuzzTarget { name: "ants-replay", reads: "Ants replays (ants replay, --food-from, the panel's Open)", run: curio_cli::ants::fuzz_replay },
     ],
-    opens: &[],
+    opens: &[Opener {
+        kind: "an Ants replay",
+        panel: AntsPanel::KEY,
+        accepts: |name, text| {
+            (name.ends_with(".replay") || text.contains("\"replaydata\"")) && Replay::parse(text).is_ok()
+        },
+        open: |panel, path, _| panel_of::<AntsPanel>(panel).open_replay(path),
+    }],
 };
