@@ -69,10 +69,26 @@ fn job_arrays_and_their_merge_equal_single_runs() {
     let bench = ["--level", "beginner", "--games", "400", "--seed", "3"];
     let play = ["--weights", "bcts", "--board", "6x10", "--games", "40", "--seed", "2"];
     let arena = ["--game", "connect4", "--players", "random,flat:20,uct:20", "--games", "6", "--seed", "4"];
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ants/maps");
+    let ants = [
+        "--maps",
+        maps.to_str().unwrap(),
+        "--bots",
+        "builtin:curio",
+        "builtin:greedy",
+        "builtin:random",
+        "--games",
+        "8",
+        "--turns",
+        "120",
+        "--seed",
+        "2",
+    ];
     for (script, command, flags) in [
         ("mines-bench.sbatch", &["mines", "bench"][..], &bench[..]),
         ("tetris-play.sbatch", &["tetris", "play"][..], &play[..]),
         ("arena.sbatch", &["arena"][..], &arena[..]),
+        ("ants-tournament.sbatch", &["ants", "tournament"][..], &ants[..]),
     ] {
         let folder = temp_dir("slurm");
         let merged = submit_and_wait(folder.path(), script, flags);

@@ -118,3 +118,26 @@ fn food_from_needs_the_same_map_and_bench_times_the_engine() {
     assert_eq!(bench["turns"], 75);
     assert!(bench["turns_per_second"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn a_tournament_rates_the_bots_and_its_shards_merge_to_the_whole() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ants/maps");
+    let flags = ["ants", "tournament", "--maps", path_str(&maps), "--bots", "builtin:curio", "builtin:random", "builtin:hold", "--games", "9", "--turns", "150", "--seed", "3"];
+    let whole = json_of(&[&flags[..], &["--json"]].concat());
+    assert_eq!(whole["games"], 9);
+    let ratings = whole["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 3);
+    assert_eq!(ratings[0]["bot"], "builtin:curio", "{whole}");
+    let dir = temp_dir("ants-tournament");
+    let parts: Vec<String> = (0..3).map(|i| dir.path().join(format!("p{i}.json")).to_string_lossy().into_owned()).collect();
+    for (i, part) in parts.iter().enumerate() {
+        let shard = format!("{i}/3");
+        let output = curio(&[&flags[..], &["--shard", &shard, "--partial", part]].concat());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+    }
+    let merged = json_of(&["merge", &parts[0], &parts[1], &parts[2], "--json"]);
+    assert_eq!(without_timings(&merged), without_timings(&whole));
+    assert_bad_input(&["ants", "tournament", "--maps", "/no/such/folder", "--bots", "builtin:curio", "builtin:hold"], &["cannot read map folder"]);
+    assert_bad_input(&["ants", "tournament", "--maps", path_str(&maps), "--bots", "builtin:curio"], &["at least two bots"]);
+    assert_bad_input(&["ants", "tournament", "--maps", path_str(&maps), "--bots", "builtin:curio", "/no/such/bot"], &["cannot run"]);
+}

@@ -10,4 +10,5 @@ pub mod protocol;
 pub mod replay;
 pub mod rules;
 pub mod timeline;
+pub mod tournament;
 pub mod view;

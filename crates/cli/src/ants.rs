@@ -52,6 +52,11 @@ enum AntsCommand {
         after_help = "Examples:\n  curio ants bot curio\n  python3 playgame.py -m map.map \"curio ants bot curio\" \"python3 HunterBot.py\"\n  curio ants play --map two.map --bot \"curio ants bot greedy\" --bot builtin:curio --replay g.replay"
     )]
     Bot(BotArgs),
+    /// A tournament: games between bots on the maps of a folder, rated with TrueSkill.
+    #[command(
+        after_help = "Game i is played on the i-th map (name order, cycling) with engine seed SEED+i, its seats a shuffle of the bots drawn from the seed and i, so a shard plays the same games as a whole run. Ratings are TrueSkill's, as the contest rated its entries: skill = mu - 3 sigma.\n\nExamples:\n  curio ants tournament --maps maps/ --bots builtin:curio builtin:greedy builtin:random --games 30 --seed 1\n  curio ants tournament --maps maps/ --bots builtin:curio \"python3 MyBot.py\" --games 100 --seed 1 --json\n  curio ants tournament --maps maps/ --bots builtin:curio builtin:greedy --games 100 --seed 1 --shard 0/4 --partial a.json"
+    )]
+    Tournament(TournamentArgs),
     /// The engine's speed on a replay's moves: turns a second re-simulating it.
     #[command(
         after_help = "Examples:\n  curio ants bench --replay game.replay --rounds 20\n  curio ants bench --replay game.replay --json"
@@ -128,6 +133,45 @@ struct MapArgs {
 }
 
 #[derive(Debug, Args)]
+struct TournamentArgs {
+    /// A folder of map files (`*.map`), played in name order.
+    #[arg(long, value_name = "DIR")]
+    maps: PathBuf,
+    /// The bots: commands or builtin:NAME, at least two.
+    #[arg(long, value_name = "BOT", num_args = 1.., required = true)]
+    bots: Vec<String>,
+    /// Games, 1 to 100,000.
+    #[arg(long, default_value_t = 10)]
+    games: u64,
+    /// Seed of the seats and the engine.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The last turn of each game.
+    #[arg(long, default_value_t = 1000)]
+    turns: u32,
+    #[command(flatten)]
+    shards: crate::shards::ShardArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A tournament's settings, as its partial results record them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TournamentJob {
+    /// The maps' folder.
+    pub maps: PathBuf,
+    /// The bots.
+    pub bots: Vec<String>,
+    /// Games.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+    /// The last turn of each game.
+    pub turns: u32,
+}
+
+#[derive(Debug, Args)]
 struct BotArgs {
     /// The bot: hold, random, greedy or curio.
     name: String,
@@ -158,6 +202,7 @@ impl GroupArgs for AntsArgs {
             AntsCommand::Map(args) => map_command(args),
             AntsCommand::Bench(args) => bench_command(args),
             AntsCommand::Bot(args) => bot_command(args),
+            AntsCommand::Tournament(args) => tournament_command(args),
         }
     }
 }
@@ -322,6 +367,149 @@ fn map_command(args: MapArgs) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// The maps of a folder (`*.map`, name order), each checked for the symmetric food.
+pub fn read_maps(folder: &Path) -> Result<Vec<(String, Map)>, CliError> {
+    let entries = std::fs::read_dir(folder)
+        .map_err(|error| usage(anyhow::anyhow!("cannot read map folder '{}': {error}", folder.display())))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "map"))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(usage(anyhow::anyhow!("no .map files in '{}'", folder.display())));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let map = read_map(path)?;
+            Symmetric::new(&map, &Settings::official(1, 1), 1)
+                .map_err(|error| usage(anyhow::anyhow!("map '{}': {error}", path.display())))?;
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            Ok((name, map))
+        })
+        .collect()
+}
+
+/// Plays the games of `shard` of a tournament, reporting to `progress`.
+pub fn play_tournament(
+    job: &TournamentJob,
+    maps: &[(String, Map)],
+    shard: curio_core::shard::Shard,
+    progress: &mut dyn curio_core::progress::Progress,
+) -> Result<Vec<::ants::tournament::GameResult>, String> {
+    let range = shard.range(job.games);
+    let total = range.end - range.start;
+    let mut results = Vec::new();
+    for game in range {
+        if progress.report(results.len() as u64, total, &format!("game {game}")).is_break() {
+            return Err("cancelled".into());
+        }
+        let (name, map) = ::ants::tournament::map_of(maps, game);
+        let bots = ::ants::tournament::seats(&job.bots, map.players, job.seed, game);
+        let engine_seed = job.seed.wrapping_add(game) as i64;
+        let mut settings = Settings::official(engine_seed, engine_seed);
+        settings.turns = job.turns;
+        let food = Symmetric::new(map, &settings, engine_seed as u64)
+            .map_err(|error| format!("map '{name}': {error}"))?;
+        let players = start_players(&bots)?;
+        let outcome = play(map, settings, FoodSource::Symmetric(Box::new(food)), players, |_| true);
+        results.push(::ants::tournament::GameResult {
+            game,
+            map: name.clone(),
+            bots,
+            scores: outcome.game.score.clone(),
+            turns: outcome.game.turn,
+            cutoff: outcome.game.cutoff.clone().unwrap_or_default(),
+        });
+    }
+    Ok(results)
+}
+
+fn tournament_command(args: TournamentArgs) -> Result<(), CliError> {
+    if args.bots.len() < 2 {
+        return Err(usage(anyhow::anyhow!("--bots needs at least two bots")));
+    }
+    if !(1..=100_000).contains(&args.games) {
+        return Err(usage(anyhow::anyhow!("--games must be 1 to 100,000")));
+    }
+    args.shards.check()?;
+    let maps = read_maps(&args.maps)?;
+    // Every bot must start (a command that cannot run is bad input, not a crashed player).
+    drop(start_players(&args.bots).map_err(|error| usage(anyhow::anyhow!(error)))?);
+    let job = TournamentJob {
+        maps: args.maps.clone(),
+        bots: args.bots.clone(),
+        games: args.games,
+        seed: args.seed,
+        turns: args.turns,
+    };
+    let shard = args.shards.shard();
+    let started = Instant::now();
+    let played = job.clone();
+    let results = super::run_job_with_bar("curio-ants-tournament", move |reporter| {
+        play_tournament(&played, &maps, shard, reporter)
+    })?
+    .map_err(|error| CliError::Failure(anyhow::anyhow!(error)))?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.shards.is_partial() {
+        return args.shards.write("ants tournament", &job, seconds, &results);
+    }
+    print_tournament(&(job, results), seconds, args.json)
+}
+
+/// Prints a tournament's games and standings.
+pub fn print_tournament(
+    (job, results): &(TournamentJob, Vec<::ants::tournament::GameResult>),
+    seconds: f64,
+    json: bool,
+) -> Result<(), CliError> {
+    let standings = ::ants::tournament::ratings(results);
+    if json {
+        return print_json(
+            &json!({"games": results.len(), "seed": job.seed, "seconds": seconds, "results": results, "ratings": standings}),
+        );
+    }
+    say!("{} games in {seconds:.1} s", results.len());
+    say!(
+        "{:<36} {:>7} {:>6} {:>7} {:>6} {:>5} {:>6}",
+        "bot",
+        "skill",
+        "mu",
+        "sigma",
+        "games",
+        "wins",
+        "score"
+    );
+    for s in &standings {
+        say!(
+            "{:<36} {:>7.2} {:>6.2} {:>7.2} {:>6} {:>5} {:>6.2}",
+            s.bot,
+            s.skill,
+            s.mu,
+            s.sigma,
+            s.games,
+            s.wins,
+            s.mean_score
+        );
+    }
+    Ok(())
+}
+
+/// `curio merge` of `ants tournament` partials.
+pub fn merge_tournament(parts: &[curio_core::shard::Partial]) -> crate::facets::MergeResult {
+    let (job, data): (TournamentJob, Vec<Vec<::ants::tournament::GameResult>>) =
+        crate::shards::read_set(parts)?;
+    let mut results = Vec::new();
+    for (part, shard) in parts.iter().zip(data) {
+        crate::shards::check_block(part, shard.len() as u64, job.games, "games")?;
+        results.extend(shard);
+    }
+    results.sort_by_key(|game| game.game);
+    Ok(crate::facets::merged((job, results), print_tournament))
 }
 
 fn bot_command(args: BotArgs) -> Result<(), CliError> {

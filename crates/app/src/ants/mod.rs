@@ -17,7 +17,7 @@ use ::ants::play::play;
 use ::ants::replay::{Replay, write};
 use ::ants::rules::Settings as GameSettings;
 use ::ants::timeline::Timeline;
-use curio_cli::facets::CommandGroup;
+use curio_cli::facets::{CommandGroup, Merge};
 use curio_cli::fuzz::Target as FuzzTarget;
 use curio_core::jobs::Job;
 use curio_core::progress::Progress;
@@ -606,7 +606,7 @@ pub const DOMAIN: Domain = Domain {
     about: "Ants: the 2011 AI Challenge engine, its bot protocol and replays, Curio's bots.",
     commands: CommandGroup::of::<curio_cli::ants::AntsArgs>(),
     panels: &[PanelEntry::of::<AntsPanel>()],
-    merges: &[],
+    merges: &[Merge { command: "ants tournament", merge: curio_cli::ants::merge_tournament }],
     game_window: None,
     bot_game: None,
     fuzz_targets: &[
