@@ -10,22 +10,6 @@ fn official_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ants/official")
 }
 
-/// The replay with its outcome fields blanked.
-fn blanked(official: &Value) -> Value {
-    let mut json = official.clone();
-    for key in ["score", "rank", "game_length"] {
-        json[key] = Value::Null;
-    }
-    let data = &mut json["replaydata"];
-    for key in ["scores", "bonus", "hive_history", "winning_turn", "ranking_turn", "cutoff"] {
-        data[key] = Value::Null;
-    }
-    for ant in data["ants"].as_array_mut().unwrap() {
-        ant[3] = Value::Null;
-    }
-    json
-}
-
 #[test]
 fn replay_reproduces_every_official_outcome_from_inputs_alone() {
     let dir = temp_dir("ants-replay");
@@ -34,7 +18,7 @@ fn replay_reproduces_every_official_outcome_from_inputs_alone() {
         let path = entry.unwrap().path();
         let official: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let file = dir.path().join("blank.replay");
-        std::fs::write(&file, blanked(&official).to_string()).unwrap();
+        std::fs::write(&file, curio::ants::replay::blank_outcome(&official).to_string()).unwrap();
         let ours = json_of(&["ants", "replay", path_str(&file), "--json"]);
         let data = &official["replaydata"];
         let length = official["game_length"].as_u64().unwrap();

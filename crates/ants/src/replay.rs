@@ -359,3 +359,37 @@ fn end_map(game: &Game) -> Vec<String> {
         })
         .collect()
 }
+
+/// A replay (the official game result, or a bare `replaydata`) with every outcome field blanked:
+/// the scores, ranks, length, score and hive histories, bonus, cutoff, ants' and hills' end
+/// turns and food's ends and owners. What is left is the game's inputs, all that reading a
+/// replay takes.
+pub fn blank_outcome(replay: &Value) -> Value {
+    let mut json = replay.clone();
+    if json.get("replaydata").is_some() {
+        for key in ["score", "rank", "game_length"] {
+            json[key] = Value::Null;
+        }
+    }
+    let data = if json.get("replaydata").is_some() { &mut json["replaydata"] } else { &mut json };
+    for key in ["scores", "bonus", "hive_history", "winning_turn", "ranking_turn", "cutoff"] {
+        if data.get(key).is_some() {
+            data[key] = Value::Null;
+        }
+    }
+    for (list, end) in [("ants", 3), ("hills", 3)] {
+        if let Some(entries) = data.get_mut(list).and_then(Value::as_array_mut) {
+            for entry in entries.iter_mut().filter_map(Value::as_array_mut) {
+                if let Some(field) = entry.get_mut(end) {
+                    *field = Value::Null;
+                }
+            }
+        }
+    }
+    if let Some(entries) = data.get_mut("food").and_then(Value::as_array_mut) {
+        for entry in entries.iter_mut().filter_map(Value::as_array_mut) {
+            entry.truncate(3);
+        }
+    }
+    json
+}
