@@ -3,6 +3,7 @@
 //! a file Curio does not open.
 
 use curio::app::CurioApp;
+use curio::app::ants::AntsPanel;
 use curio::app::classics::ClassicsPanel;
 use curio::app::go::GoPanel;
 use curio::app::mines::MinesPanel;
@@ -74,6 +75,12 @@ fn each_kind_opens_in_its_panel() {
     assert_eq!(app.open(&run), Ok("a Tetris run"));
     assert_eq!(app.panel(), "tetris");
     assert!(app.panel_mut::<TetrisPanel>().state.run.is_some(), "the run is loaded");
+
+    let replay = file(folder.path(), "game.replay", &seed("tests/fixtures/ants/official/hunter-lefty.replay"));
+    assert_eq!(app.open(&replay), Ok("an Ants replay"));
+    assert_eq!(app.panel(), "ants");
+    settle(&mut app, |app| app.panel_mut::<AntsPanel>().loaded().is_some());
+    assert_eq!(app.panel_mut::<AntsPanel>().loaded().unwrap().timeline.last_turn(), 75);
 
     let weights = file(folder.path(), "w.json", &seed("crates/tetris/fuzz/seeds/tetris-weights/w.json"));
     app.show("star");

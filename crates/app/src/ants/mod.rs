@@ -45,6 +45,11 @@ pub fn colour(player: usize) -> Color32 {
     PLAYER_COLOURS[player % PLAYER_COLOURS.len()]
 }
 
+/// A colour channel of a square out of the chosen player's sight.
+fn dim(channel: u8) -> u8 {
+    (u16::from(channel) * 45 / 100) as u8
+}
+
 const LAND: Color32 = Color32::from_rgb(0xe8, 0xdc, 0xc0);
 const WATER: Color32 = Color32::from_rgb(0x3c, 0x46, 0x50);
 const FOOD: Color32 = Color32::from_rgb(0xf0, 0xf0, 0xf0);
@@ -505,7 +510,8 @@ impl AntsPanel {
             if let Some(player) = sight {
                 for (pixel, seen) in pixels.iter_mut().zip(timeline.sight(turn, player)) {
                     if !seen {
-                        *pixel = pixel.gamma_multiply(0.45).to_opaque();
+                        let [r, g, b, _] = pixel.to_array();
+                        *pixel = Color32::from_rgb(dim(r), dim(g), dim(b));
                     }
                 }
             }
