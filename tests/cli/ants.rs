@@ -53,7 +53,8 @@ fn a_bot_process_plays_the_same_game_as_the_bot_in_process() {
     assert!(made.status.success(), "{}", text(&made.stderr));
     let process = format!("{} ants bot greedy", curio_binary());
     let (first, second) = (dir.path().join("process.replay"), dir.path().join("builtin.replay"));
-    let a = json_of(&["ants", "play", "--map", path_str(&map), "--bot", &process, "--bot", "builtin:curio", "--turns", "150", "--replay", path_str(&first), "--json"]);
+    // Generous time limits: a loaded test machine must not time the process out.
+    let a = json_of(&["ants", "play", "--map", path_str(&map), "--bot", &process, "--bot", "builtin:curio", "--turns", "150", "--turntime", "20000", "--loadtime", "20000", "--replay", path_str(&first), "--json"]);
     let b = json_of(&["ants", "play", "--map", path_str(&map), "--bot", "builtin:greedy", "--bot", "builtin:curio", "--turns", "150", "--replay", path_str(&second), "--json"]);
     assert_eq!(a, b);
     let read = |path: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap() };
