@@ -6,7 +6,8 @@
 #
 #   scripts/peers/ants-versus.sh AICHALLENGE_CHECKOUT SAMPLE_BOT GAMES [CURIO_BINARY]
 #
-# SAMPLE_BOT is HunterBot, GreedyBot, LeftyBot or RandomBot (run seeded by ants-seeded-bot.py).
+# SAMPLE_BOT is HunterBot, GreedyBot, LeftyBot or RandomBot (run seeded by ants-seeded-bot.py,
+# with its Python 3 fix, so that RandomBot plays rather than crashes).
 # It fetches nothing; it needs python3.
 set -euo pipefail
 checkout=$(realpath "$1")
@@ -20,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 wins=0 draws=0 losses=0
 for i in $(seq 0 $((games - 1))); do
   map=${maps[$((i % ${#maps[@]}))]}
-  them="python3 $here/ants-seeded-bot.py $i $checkout/ants/dist/sample_bots/python/$sample.py"
+  them="python3 $here/ants-seeded-bot.py $i $checkout/ants/dist/sample_bots/python/$sample.py --fix-python3"
   if [ $((i % 2)) -eq 0 ]; then first=builtin:curio; second=$them; me=0; else first=$them; second=builtin:curio; me=1; fi
   result=$("$curio" ants play --map "$map" --bot "$first" --bot "$second" --engine-seed "$i" --player-seed "$i" \
     --replay "$work/game.replay" --json)

@@ -182,6 +182,8 @@ pub struct Game {
     ant_count: Vec<u32>,
     stamp: Vec<u32>,
     stamp_now: u32,
+    order_at: Vec<u8>,
+    slot_of: Vec<u32>,
     /// The hills, in the map's order.
     pub hills: Vec<Hill>,
     hill_at: Vec<u32>,
@@ -261,6 +263,8 @@ impl Game {
             ant_count: vec![0; players],
             stamp: vec![0; rows * cols],
             stamp_now: 0,
+            order_at: vec![0; rows * cols],
+            slot_of: vec![NONE; rows * cols],
             hills: Vec::new(),
             hill_at: vec![NONE; rows * cols],
             hive: vec![0; players],
@@ -554,10 +558,11 @@ impl Game {
     }
 
     fn do_orders(&mut self) {
-        let mut direction = vec![None; self.ants.len()];
+        // Each ordered square's direction (1 + its place in Direction::ALL), read and cleared
+        // as its ant moves.
         for orders in &self.orders {
             for &(square, dir) in orders {
-                direction[self.ant_at[square] as usize] = Some(dir);
+                self.order_at[square] = 1 + dir as u8;
             }
         }
         for &id in &self.current {
@@ -569,8 +574,12 @@ impl Game {
         let living = std::mem::take(&mut self.current);
         for &id in &living {
             let ant = &self.ants[id as usize];
-            let (at, letter) = match direction[id as usize] {
-                Some(dir) => (self.step(ant.at, dir), dir.letter() as u8),
+            let order = std::mem::take(&mut self.order_at[ant.at]);
+            let (at, letter) = match order.checked_sub(1) {
+                Some(index) => {
+                    let dir = Direction::ALL[index as usize];
+                    (self.step(ant.at, dir), dir.letter() as u8)
+                }
                 None => (ant.at, b'-'),
             };
             let ant = &mut self.ants[id as usize];
@@ -640,16 +649,17 @@ impl Game {
                 self.enemies_near(ant.at, ant.owner)
             })
             .collect();
-        let mut index_of = vec![NONE; 0];
+        let mut indexed = false;
         let mut doomed = Vec::new();
         for (slot, &id) in self.current.iter().enumerate() {
             if weakness[slot] == 0 {
                 continue;
             }
-            if index_of.is_empty() {
-                index_of = vec![NONE; self.rows * self.cols];
+            if !indexed {
+                // Only squares with an ant are read, so the table needs no clearing.
+                indexed = true;
                 for (slot, &id) in self.current.iter().enumerate() {
-                    index_of[self.ants[id as usize].at] = slot as u32;
+                    self.slot_of[self.ants[id as usize].at] = slot as u32;
                 }
             }
             let ant = &self.ants[id as usize];
@@ -657,7 +667,8 @@ impl Game {
                 .around(ant.at, &self.attack_offsets)
                 .filter_map(|square| {
                     let value = self.grid[square];
-                    (value >= 0 && value as usize != ant.owner).then(|| weakness[index_of[square] as usize])
+                    (value >= 0 && value as usize != ant.owner)
+                        .then(|| weakness[self.slot_of[square] as usize])
                 })
                 .min()
                 .unwrap_or(usize::MAX);
