@@ -2,8 +2,10 @@
 # The official engine against Curio's on the same game, in interleaved rounds: each round
 # re-simulates REPLAY's orders once with the official engine (ants-engine-bench.py: its rules,
 # sight and each living player's rendered view every turn) and once with Curio's
-# (`curio ants bench --views`, the same work), then once with Curio's rules alone; prints each
-# round's seconds and the medians of the ratios.
+# (`curio ants bench --views`, the same work), then with Curio's rules alone; prints each
+# round's seconds and the medians of the ratios. Curio's time in a round is the median of 5
+# games in one process (a game takes milliseconds, so the first one's page faults would
+# otherwise weigh; the official engine's game takes seconds).
 #
 #   scripts/peers/ants-engine.sh AICHALLENGE_CHECKOUT REPLAY [ROUNDS] [CURIO_BINARY]
 #
@@ -20,8 +22,8 @@ checkout, replay, rounds, curio, here = sys.argv[1], sys.argv[2], int(sys.argv[3
 views, rules = [], []
 for round in range(1, rounds + 1):
     official = json.loads(subprocess.check_output(["python3", f"{here}/ants-engine-bench.py", checkout, replay, "1"]))
-    ours = json.loads(subprocess.check_output([curio, "ants", "bench", "--replay", replay, "--rounds", "1", "--views", "--json"]))
-    bare = json.loads(subprocess.check_output([curio, "ants", "bench", "--replay", replay, "--rounds", "1", "--json"]))
+    ours = json.loads(subprocess.check_output([curio, "ants", "bench", "--replay", replay, "--rounds", "5", "--views", "--json"]))
+    bare = json.loads(subprocess.check_output([curio, "ants", "bench", "--replay", replay, "--rounds", "5", "--json"]))
     assert official["turns"] == ours["turns"] == bare["turns"]
     o, v, r = official["median_seconds"], ours["median_seconds"], bare["median_seconds"]
     views.append(o / v)
