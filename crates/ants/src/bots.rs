@@ -63,8 +63,8 @@ impl Knowledge {
             last_seen: vec![0; rows * cols],
             ..Knowledge::default()
         };
-        self.view_offsets = disc(setup.viewradius2, rows, cols);
-        self.attack_offsets = disc(setup.attackradius2, rows, cols);
+        self.view_offsets = crate::rules::disc(setup.viewradius2, rows, cols);
+        self.attack_offsets = crate::rules::disc(setup.attackradius2, rows, cols);
     }
 
     fn square(&self, row: usize, col: usize) -> usize {
@@ -103,11 +103,8 @@ impl Knowledge {
         }
         let hills_now: Vec<(usize, usize)> =
             state.hills.iter().map(|&(r, c, o)| (self.square(r, c), o)).collect();
-        self.enemy_hills.retain(|&hill| {
-            !visible[hill]
-                || hills_now
-                    .contains(&(hill, hills_now.iter().find(|h| h.0 == hill).map_or(usize::MAX, |h| h.1)))
-        });
+        // A remembered hill in sight but not listed has been razed.
+        self.enemy_hills.retain(|&hill| !visible[hill] || hills_now.iter().any(|h| h.0 == hill));
         self.own_hills.retain(|&hill| !visible[hill] || hills_now.iter().any(|h| h.0 == hill));
         for &(square, owner) in &hills_now {
             let list = if owner == 0 { &mut self.own_hills } else { &mut self.enemy_hills };
@@ -144,24 +141,6 @@ impl Knowledge {
         }
         distance
     }
-}
-
-/// Offsets within a squared radius (centre included), each a non-negative step modulo the
-/// board, without repeats.
-fn disc(radius2: u32, rows: usize, cols: usize) -> Vec<(usize, usize)> {
-    let mx = (radius2 as f64).sqrt() as i64;
-    let mut list = Vec::new();
-    for dr in -mx..=mx {
-        for dc in -mx..=mx {
-            if dr * dr + dc * dc <= i64::from(radius2) {
-                let offset = (dr.rem_euclid(rows as i64) as usize, dc.rem_euclid(cols as i64) as usize);
-                if !list.contains(&offset) {
-                    list.push(offset);
-                }
-            }
-        }
-    }
-    list
 }
 
 #[derive(Default)]

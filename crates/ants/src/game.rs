@@ -126,18 +126,6 @@ pub struct Hill {
     pub last_touched: u32,
 }
 
-/// Why a game ended early.
-pub fn cutoff_names() -> [&'static str; 6] {
-    [
-        "extermination",
-        "lone survivor",
-        "food not being gathered",
-        "ants not razing hills",
-        "rank stabilized",
-        "turn limit reached",
-    ]
-}
-
 /// What validating one player's order lines found: the orders kept and the lines ignored or
 /// rejected, each with the reason (as the official engine's logs write them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -865,11 +853,6 @@ impl Game {
         if self.cutoff.is_none() {
             self.cutoff = Some("turn limit reached".into());
         }
-    }
-
-    /// The food source (for the replay's record of spawns and food).
-    pub fn food_source(&self) -> &FoodSource {
-        &self.food_source
     }
 }
 

@@ -13,6 +13,24 @@ pub fn distance2(a: (usize, usize), b: (usize, usize), rows: usize, cols: usize)
     dr * dr + dc * dc
 }
 
+/// Offsets within a squared radius (centre included), each a non-negative step modulo the
+/// board, without repeats.
+pub fn disc(radius2: u32, rows: usize, cols: usize) -> Vec<(usize, usize)> {
+    let mx = (radius2 as f64).sqrt() as i64;
+    let mut list = Vec::new();
+    for dr in -mx..=mx {
+        for dc in -mx..=mx {
+            if dr * dr + dc * dc <= i64::from(radius2) {
+                let offset = (dr.rem_euclid(rows as i64) as usize, dc.rem_euclid(cols as i64) as usize);
+                if !list.contains(&offset) {
+                    list.push(offset);
+                }
+            }
+        }
+    }
+    list
+}
+
 /// One game's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {

@@ -36,8 +36,8 @@ pub struct Timeline {
     pub ant_counts: Vec<Vec<u32>>,
     /// Why the game ended.
     pub cutoff: String,
-    /// The squared view radius.
-    pub viewradius2: u32,
+    /// The squares an ant sees, as steps from it.
+    sight_offsets: Vec<(usize, usize)>,
 }
 
 impl Timeline {
@@ -94,7 +94,7 @@ impl Timeline {
             scores,
             ant_counts,
             cutoff: game.cutoff.clone().unwrap_or_default(),
-            viewradius2: game.settings.viewradius2,
+            sight_offsets: crate::rules::disc(game.settings.viewradius2, game.rows, game.cols),
         }
     }
 
@@ -120,21 +120,12 @@ impl Timeline {
     pub fn sight(&self, turn: usize, player: usize) -> Vec<bool> {
         let (rows, cols) = (self.rows, self.cols);
         let mut seen = vec![false; rows * cols];
-        let mx = (self.viewradius2 as f64).sqrt() as i64;
-        let mut offsets = Vec::new();
-        for dr in -mx..=mx {
-            for dc in -mx..=mx {
-                if dr * dr + dc * dc <= i64::from(self.viewradius2) {
-                    offsets.push((dr.rem_euclid(rows as i64) as usize, dc.rem_euclid(cols as i64) as usize));
-                }
-            }
-        }
         for &(at, owner) in &self.frames[turn].ants {
             if owner as usize != player {
                 continue;
             }
             let (r, c) = (at as usize / cols, at as usize % cols);
-            for &(dr, dc) in &offsets {
+            for &(dr, dc) in &self.sight_offsets {
                 seen[((r + dr) % rows) * cols + (c + dc) % cols] = true;
             }
         }

@@ -125,18 +125,7 @@ impl Views {
     /// The views at the start of a game.
     pub fn new(game: &Game) -> Views {
         let (rows, cols, players) = (game.rows, game.cols, game.players);
-        let mx = (game.settings.viewradius2 as f64).sqrt() as i64;
-        let mut offsets = Vec::new();
-        for dr in -mx..=mx {
-            for dc in -mx..=mx {
-                if dr * dr + dc * dc <= i64::from(game.settings.viewradius2) {
-                    let offset = (dr.rem_euclid(rows as i64) as usize, dc.rem_euclid(cols as i64) as usize);
-                    if !offsets.contains(&offset) {
-                        offsets.push(offset);
-                    }
-                }
-            }
-        }
+        let offsets = crate::rules::disc(game.settings.viewradius2, rows, cols);
         let mut switch = vec![vec![None; players]; players];
         for (player, row) in switch.iter_mut().enumerate() {
             row[player] = Some(0);
@@ -245,11 +234,6 @@ impl Views {
         let number = switch.iter().filter(|n| n.is_some()).count();
         switch[other] = Some(number);
         number
-    }
-
-    /// The number `player` knows `other` by, if it has seen it.
-    pub fn number_of(&self, player: usize, other: usize) -> Option<usize> {
-        self.switch[player][other]
     }
 
     /// What `player` is told this turn (numbering any player seen for the first time).

@@ -161,7 +161,7 @@ impl PanelType for AntsPanel {
     fn new(state: AntsPanelState, _gpu_adapter: Option<&str>) -> Self {
         let reopen = !state.replay_path.trim().is_empty();
         let (resume_turn, resume_playing) = (state.turn, state.playing);
-        let mut panel = Self {
+        Self {
             state,
             loaded: None,
             job: None,
@@ -173,9 +173,7 @@ impl PanelType for AntsPanel {
             reopen,
             resume_turn,
             resume_playing,
-        };
-        panel.state.bots.resize(10, "builtin:greedy".into());
-        panel
+        }
     }
 
     fn state(&self) -> &AntsPanelState {
