@@ -6,6 +6,8 @@
 //! turn's deaths and razed hills marked, and the scores and ant counts plotted over the game.
 //! Opening and playing run in the background with progress and Cancel.
 
+mod board;
+
 use crate::background;
 use crate::domain::{Domain, Opener, panel_of};
 use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
@@ -143,7 +145,12 @@ pub struct AntsPanel {
     turn: usize,
     playing: bool,
     last_tick: Option<Instant>,
-    board_texture: Option<((usize, Option<usize>), egui::TextureHandle)>,
+    /// The board's colours, one a square, and the (turn, sight) they show.
+    board: Option<BoardImage>,
+    /// Where the last frame drew the board.
+    drawn: Option<Rect>,
+    /// Whether the board is drawn by the GPU pipeline (`board.rs`) rather than as an egui image.
+    gpu: bool,
     /// Whether the saved replay is still to be opened (at start-up).
     reopen: bool,
     /// The turn to show once the game being loaded is in.
@@ -158,7 +165,7 @@ impl PanelType for AntsPanel {
     const FAMILY: Family = Family::Games;
     type State = AntsPanelState;
 
-    fn new(state: AntsPanelState, _gpu_adapter: Option<&str>) -> Self {
+    fn new(state: AntsPanelState, gpu_adapter: Option<&str>) -> Self {
         let reopen = !state.replay_path.trim().is_empty();
         let (resume_turn, resume_playing) = (state.turn, state.playing);
         Self {
@@ -169,7 +176,9 @@ impl PanelType for AntsPanel {
             turn: 0,
             playing: false,
             last_tick: None,
-            board_texture: None,
+            board: None,
+            drawn: None,
+            gpu: gpu_adapter.is_some(),
             reopen,
             resume_turn,
             resume_playing,
@@ -178,6 +187,10 @@ impl PanelType for AntsPanel {
 
     fn state(&self) -> &AntsPanelState {
         &self.state
+    }
+
+    fn install_gpu(render_state: &eframe::egui_wgpu::RenderState) {
+        board::install(render_state);
     }
 }
 
@@ -317,7 +330,7 @@ impl AntsPanel {
                     self.turn = std::mem::take(&mut self.resume_turn).min(loaded.timeline.last_turn());
                     self.loaded = Some(Arc::new(loaded));
                     self.playing = std::mem::take(&mut self.resume_playing);
-                    self.board_texture = None;
+                    self.board = None;
                 }
                 Err(error) => self.message = Some(Err(error)),
             }
@@ -480,6 +493,7 @@ impl AntsPanel {
     }
 
     fn paint(&mut self, ui: &mut egui::Ui) {
+        self.drawn = None;
         let Some(loaded) = self.loaded.clone() else {
             ui.centered_and_justified(|ui| ui.label("Open a replay or play a new game."));
             return;
@@ -497,7 +511,7 @@ impl AntsPanel {
         // a square a pixel, made again when the turn or the sight changes: thousands of ants
         // cost no more to draw than a few.
         let key = (turn, sight);
-        if self.board_texture.as_ref().is_none_or(|(k, _)| *k != key) {
+        if self.board.as_ref().is_none_or(|image| image.key != key) {
             let mut pixels: Vec<Color32> = timeline.water.iter().map(|&water| if water { WATER } else { LAND }).collect();
             for at in timeline.food_at(turn) {
                 pixels[at] = FOOD;
@@ -513,18 +527,35 @@ impl AntsPanel {
                     }
                 }
             }
-            let image = egui::ColorImage { size: [cols, rows], pixels, source_size: Vec2::new(cols as f32, rows as f32) };
-            match &mut self.board_texture {
-                Some((k, handle)) => {
-                    handle.set(image, egui::TextureOptions::NEAREST);
-                    *k = key;
+            let version = self.board.as_ref().map_or(0, |image| image.version + 1);
+            let mut texture = self.board.take().and_then(|image| image.texture);
+            if !self.gpu {
+                let image = egui::ColorImage { size: [cols, rows], pixels: pixels.clone(), source_size: Vec2::new(cols as f32, rows as f32) };
+                match &mut texture {
+                    Some(handle) => handle.set(image, egui::TextureOptions::NEAREST),
+                    None => texture = Some(ui.ctx().load_texture("ants-board", image, egui::TextureOptions::NEAREST)),
                 }
-                None => self.board_texture = Some((key, ui.ctx().load_texture("ants-board", image, egui::TextureOptions::NEAREST))),
             }
+            self.board = Some(BoardImage { key, version, pixels: Arc::new(pixels), texture });
         }
-        if let Some((_, handle)) = &self.board_texture {
-            let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-            painter.image(handle.id(), board, uv, Color32::WHITE);
+        if let Some(image) = &self.board {
+            self.drawn = Some(board);
+            match &image.texture {
+                Some(handle) => {
+                    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+                    painter.image(handle.id(), board, uv, Color32::WHITE);
+                }
+                None => {
+                    let callback = board::BoardCallback {
+                        origin: board.min,
+                        cell,
+                        size: [cols as u32, rows as u32],
+                        colours: Arc::clone(&image.pixels),
+                        version: image.version,
+                    };
+                    board::paint(&painter, board.intersect(ui.clip_rect()), callback);
+                }
+            }
         }
         let square = |at: usize| -> Rect {
             let (r, c) = (at / cols, at % cols);
@@ -546,6 +577,18 @@ impl AntsPanel {
         }
         painter.rect_stroke(board, 0.0, Stroke::new(1.0, theme::CANVAS_BORDER), egui::StrokeKind::Outside);
     }
+}
+
+/// The board of one turn as seen by one player (or by all), one colour a square.
+struct BoardImage {
+    /// The turn and sight shown.
+    key: (usize, Option<usize>),
+    /// Changes with every new image, so the GPU uploads each once.
+    version: u64,
+    /// The squares' colours, row by row.
+    pixels: Arc<Vec<Color32>>,
+    /// The egui texture, where the board is drawn by egui rather than the GPU pipeline.
+    texture: Option<egui::TextureHandle>,
 }
 
 impl Panel for AntsPanel {
@@ -601,6 +644,10 @@ impl Panel for AntsPanel {
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
         self.paint(ui);
+    }
+
+    fn opaque_canvas(&self) -> Option<Rect> {
+        self.drawn
     }
 }
 

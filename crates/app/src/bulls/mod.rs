@@ -737,32 +737,35 @@ fn tree_node(ui: &mut egui::Ui, tree: &Tree, codes: &Codes, index: u32, path: &[
         });
 }
 
+impl BullsPanel {
+    /// Starts building the current variant's feedback table when it has none.
+    fn start_table(&mut self, ctx: &egui::Context) {
+        let variant = self.state.variant();
+        if self.table.is_some() || !variant.has_table() || self.table_job.running_key() == Some(&variant.name) {
+            return;
+        }
+        let work =
+            move |_: &mut dyn curio_core::progress::Progress| FeedbackTable::new(variant).ok().map(Arc::new);
+        if let Ok(Some(table)) =
+            self.table_job.start(variant.name, false, "curio-bulls-table", Some(background::repaint(ctx)), work)
+        {
+            self.table = table;
+        }
+    }
+}
+
 impl Panel for BullsPanel {
     fn logic(&mut self, ctx: &egui::Context) {
         let variant = self.state.variant();
         if self.codes.variant != variant {
             self.new_game();
         }
-        // The table, built once per variant.
-        if self.table.is_none() && variant.has_table() {
-            if self.table_job.running_key() == Some(&variant.name) {
-                if let Some(result) = self.table_job.poll(&variant.name) {
-                    self.table = result.ok().flatten();
-                }
-            } else {
-                let work = move |_: &mut dyn curio_core::progress::Progress| {
-                    FeedbackTable::new(variant).ok().map(Arc::new)
-                };
-                if let Ok(Some(table)) = self.table_job.start(
-                    variant.name,
-                    false,
-                    "curio-bulls-table",
-                    Some(background::repaint(ctx)),
-                    work,
-                ) {
-                    self.table = table;
-                }
-            }
+        // The table, built once per variant (started by `start_table` while the panel is shown).
+        if self.table.is_none()
+            && self.table_job.running_key() == Some(&variant.name)
+            && let Some(result) = self.table_job.poll(&variant.name)
+        {
+            self.table = result.ok().flatten();
         }
         if self.state.mode == PlayMode::ComputerGuesses {
             let key = self.history.len();
@@ -848,6 +851,8 @@ impl Panel for BullsPanel {
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
+        // The table is built only once the panel is shown: a hidden panel keeps the cores free.
+        self.start_table(ui.ctx());
         ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.state.view, BullsView::Play, "Game");
             ui.selectable_value(&mut self.state.view, BullsView::Strategies, "Guess counts");

@@ -381,9 +381,8 @@ impl Panel for Connect4Panel {
         self.opponent_job.is_some() || self.analysis_job.is_some()
     }
 
-    fn logic(&mut self, ctx: &egui::Context) {
+    fn logic(&mut self, _ctx: &egui::Context) {
         self.collect();
-        self.start_work(ctx);
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui) {
@@ -486,6 +485,8 @@ impl Panel for Connect4Panel {
     }
 
     fn canvas_ui(&mut self, ui: &mut egui::Ui) {
+        // New work starts only while the panel is shown: a hidden panel keeps the cores free.
+        self.start_work(ui.ctx());
         let Some(rect) = crate::panels::canvas_rect(ui) else { return };
         let response = ui.allocate_rect(rect, egui::Sense::click());
         let painter = ui.painter_at(rect);

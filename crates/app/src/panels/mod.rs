@@ -20,6 +20,11 @@ pub trait Panel {
     /// True while background work runs whose result the panel will show (a drawing, an
     /// analysis, a benchmark): the panel has not settled yet.
     fn is_busy(&self) -> bool;
+    /// The part of the canvas the last `canvas_ui` covered with opaque pixels, which the canvas's
+    /// background then leaves out.
+    fn opaque_canvas(&self) -> Option<egui::Rect> {
+        None
+    }
 }
 
 /// The families the catalogue groups panels under, in the order it lists them.
@@ -218,7 +223,31 @@ pub fn show_panel(ui: &mut egui::Ui, panel: &mut dyn AppPanel) {
             panel.controls_ui(ui);
         });
     });
-    egui::CentralPanel::default().show(ui, |ui| panel.canvas_ui(ui));
+    // The canvas's background is painted around what the panel covers opaquely, not under it:
+    // on a CPU renderer every layer of pixels costs frame time.
+    let fill = ui.style().visuals.panel_fill;
+    let frame = egui::Frame::central_panel(ui.style());
+    let margin = frame.inner_margin;
+    egui::CentralPanel::default().frame(frame.fill(egui::Color32::TRANSPARENT)).show(ui, |ui| {
+        let outer = ui.max_rect() + margin;
+        let painter = ui.painter().with_clip_rect(outer);
+        let background = painter.add(egui::Shape::Noop);
+        panel.canvas_ui(ui);
+        let strips = match panel.opaque_canvas().map(|covered| covered.intersect(outer)) {
+            Some(covered) if covered.is_positive() => vec![
+                egui::Rect::from_x_y_ranges(outer.x_range(), outer.top()..=covered.top()),
+                egui::Rect::from_x_y_ranges(outer.x_range(), covered.bottom()..=outer.bottom()),
+                egui::Rect::from_x_y_ranges(outer.left()..=covered.left(), covered.y_range()),
+                egui::Rect::from_x_y_ranges(covered.right()..=outer.right(), covered.y_range()),
+            ],
+            _ => vec![outer],
+        };
+        let shapes = strips
+            .into_iter()
+            .filter(|strip| strip.is_positive())
+            .map(|strip| egui::Shape::rect_filled(strip, 0.0, fill));
+        painter.set(background, egui::Shape::Vec(shapes.collect()));
+    });
 }
 
 /// The canvas's rectangle, or `None` when it is too small to draw in (under 40 points a side).
