@@ -5,7 +5,7 @@
 
 use crate::food::FoodSource;
 use crate::map::{Map, Square};
-use crate::rules::Settings;
+use crate::rules::{Around, Settings};
 
 /// Points for razing an enemy hill.
 pub const HILL_POINTS: i32 = 2;
@@ -94,6 +94,8 @@ pub struct Ant {
     pub death_turn: Option<u32>,
     /// Its move each turn since: `n`, `e`, `s`, `w` or `-` (stayed).
     pub moves: Vec<u8>,
+    /// The last of `moves` (0 before its first), read without following `moves`.
+    pub last_move: u8,
 }
 
 /// One food of the game.
@@ -167,6 +169,8 @@ pub struct Game {
     pub food: Vec<Food>,
     food_at: Vec<u32>,
     on_board: Vec<u32>,
+    /// Counts every food placed on or taken off the board: equal counts, same food.
+    pub(crate) food_changes: u64,
     ant_count: Vec<u32>,
     stamp: Vec<u32>,
     stamp_now: u32,
@@ -199,8 +203,8 @@ pub struct Game {
     /// The turn the ranking last changed.
     pub ranking_turn: u32,
     orders: Vec<Vec<(Square, Direction)>>,
-    attack_offsets: Vec<(usize, usize)>,
-    spawn_offsets: Vec<(usize, usize)>,
+    attack_range: Around,
+    spawn_range: Around,
     food_source: FoodSource,
 }
 
@@ -235,8 +239,8 @@ impl Game {
             rows,
             cols,
             players,
-            attack_offsets: offsets(settings.attackradius2, rows, cols),
-            spawn_offsets: offsets(settings.spawnradius2, rows, cols),
+            attack_range: Around::new(offsets(settings.attackradius2, rows, cols), rows, cols),
+            spawn_range: Around::new(offsets(settings.spawnradius2, rows, cols), rows, cols),
             settings,
             map: map.clone(),
             turn: 0,
@@ -248,6 +252,7 @@ impl Game {
             food: Vec::new(),
             food_at: vec![NONE; rows * cols],
             on_board: Vec::new(),
+            food_changes: 0,
             ant_count: vec![0; players],
             stamp: vec![0; rows * cols],
             stamp_now: 0,
@@ -326,13 +331,6 @@ impl Game {
         }
     }
 
-    /// The squares at `offsets` (each step below the board's size) from `at`.
-    fn around<'a>(&self, at: Square, offsets: &'a [(usize, usize)]) -> impl Iterator<Item = Square> + 'a {
-        let (rows, cols) = (self.rows, self.cols);
-        let (r, c) = (at / cols, at % cols);
-        offsets.iter().map(move |&(dr, dc)| wrap(r + dr, rows) * cols + wrap(c + dc, cols))
-    }
-
     fn add_ant(&mut self, hill: usize) {
         let (square, owner) = (self.hills[hill].at, self.hills[hill].owner);
         self.ant_count[owner] += 1;
@@ -346,6 +344,7 @@ impl Game {
             spawn_turn: self.turn,
             death_turn: None,
             moves: Vec::new(),
+            last_move: 0,
         });
         self.hills[hill].last_touched = self.turn;
     }
@@ -358,6 +357,7 @@ impl Game {
         self.grid[square] = FOOD;
         self.food_at[square] = self.food.len() as u32;
         self.on_board.push(self.food.len() as u32);
+        self.food_changes += 1;
         self.food.push(Food { at: square, start_turn: self.turn, end_turn: None, owner: None });
         true
     }
@@ -368,6 +368,7 @@ impl Game {
         self.food[id].end_turn = Some(self.turn);
         if let Some(slot) = self.on_board.iter().position(|&f| f as usize == id) {
             self.on_board.swap_remove(slot);
+            self.food_changes += 1;
         }
         if let Some(owner) = owner {
             self.food[id].owner = Some(owner);
@@ -573,6 +574,7 @@ impl Game {
             let ant = &mut self.ants[id as usize];
             ant.at = at;
             ant.moves.push(letter);
+            ant.last_move = letter;
             self.ant_at[at] = if self.ant_at[at] == NONE { id } else { NONE - 1 };
         }
         let mut colliding = Vec::new();
@@ -618,12 +620,12 @@ impl Game {
     }
 
     fn enemies_near(&self, at: Square, owner: usize) -> usize {
-        self.around(at, &self.attack_offsets)
-            .filter(|&square| {
-                let value = self.grid[square];
-                value >= 0 && value as usize != owner
-            })
-            .count()
+        let mut count = 0;
+        self.attack_range.each(at, |square| {
+            let value = self.grid[square];
+            count += usize::from(value >= 0 && value as usize != owner);
+        });
+        count
     }
 
     /// The focus rule: an ant dies when some enemy in range has as many enemies in range as it
@@ -651,15 +653,13 @@ impl Game {
                 }
             }
             let ant = &self.ants[id as usize];
-            let min_enemy = self
-                .around(ant.at, &self.attack_offsets)
-                .filter_map(|square| {
-                    let value = self.grid[square];
-                    (value >= 0 && value as usize != ant.owner)
-                        .then(|| weakness[self.slot_of[square] as usize])
-                })
-                .min()
-                .unwrap_or(usize::MAX);
+            let mut min_enemy = usize::MAX;
+            self.attack_range.each(ant.at, |square| {
+                let value = self.grid[square];
+                if value >= 0 && value as usize != ant.owner {
+                    min_enemy = min_enemy.min(weakness[self.slot_of[square] as usize]);
+                }
+            });
             if min_enemy <= weakness[slot] {
                 doomed.push(id);
             }
@@ -727,12 +727,12 @@ impl Game {
         let on_board: Vec<Square> = self.on_board.iter().map(|&id| self.food[id as usize].at).collect();
         for at in on_board {
             let mut owners = 0u16;
-            for square in self.around(at, &self.spawn_offsets) {
+            self.spawn_range.each(at, |square| {
                 let value = self.grid[square];
                 if value >= 0 {
                     owners |= 1 << value;
                 }
-            }
+            });
             match owners.count_ones() {
                 0 => {}
                 1 => self.remove_food(at, Some(owners.trailing_zeros() as usize)),

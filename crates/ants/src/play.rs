@@ -39,6 +39,10 @@ pub struct Recorded {
     ants: Vec<Vec<u8>>,
     /// Each game ant's recorded ant, found once.
     known: Vec<Option<usize>>,
+    /// This player's living ants (game ids, ascending), and how many of the game's ants were
+    /// looked at for new ones.
+    mine: Vec<u32>,
+    looked_at: usize,
     crash: Option<(u32, String)>,
 }
 
@@ -55,17 +59,21 @@ impl Recorded {
         let crash = replay.crash_turn(player).map(|turn| {
             (turn, replay.status[player].split_whitespace().next().unwrap_or("crashed").to_string())
         });
-        Recorded { player, moves, ants, known: Vec::new(), crash }
+        Recorded { player, moves, ants, known: Vec::new(), mine: Vec::new(), looked_at: 0, crash }
     }
 
     fn orders(&mut self, game: &Game) -> Vec<Order> {
         let turn = game.turn;
         let mut orders = Vec::new();
-        for &id in game.living() {
-            let ant = &game.ants[id as usize];
-            if ant.owner != self.player {
-                continue;
+        self.mine.retain(|&id| game.ants[id as usize].death_turn.is_none());
+        for (id, ant) in game.ants.iter().enumerate().skip(self.looked_at) {
+            if ant.owner == self.player && ant.death_turn.is_none() {
+                self.mine.push(id as u32);
             }
+        }
+        self.looked_at = game.ants.len();
+        for &id in &self.mine {
+            let ant = &game.ants[id as usize];
             let known = &mut self.known;
             if known.len() <= id as usize {
                 known.resize(game.ants.len(), None);

@@ -31,6 +31,69 @@ pub fn disc(radius2: u32, rows: usize, cols: usize) -> Vec<(usize, usize)> {
     list
 }
 
+/// The squares at fixed offsets around any square of a wrapping board. The offsets are kept as
+/// steps modulo the board and, for the squares far enough from every edge that no offset wraps
+/// (most of a board), as signed steps of the square's index, which need no wrapping.
+#[derive(Clone, Debug)]
+pub struct Around {
+    offsets: Vec<(usize, usize)>,
+    steps: Vec<isize>,
+    rows: usize,
+    cols: usize,
+    /// Rows and columns whose squares take the signed steps.
+    inner_rows: std::ops::Range<usize>,
+    inner_cols: std::ops::Range<usize>,
+}
+
+impl Around {
+    /// The squares at `offsets` (each a non-negative step below the board's size) on a board of
+    /// `rows` x `cols`.
+    pub fn new(offsets: Vec<(usize, usize)>, rows: usize, cols: usize) -> Around {
+        let signed = |step: usize, size: usize| {
+            if step <= size / 2 { step as isize } else { step as isize - size as isize }
+        };
+        let pairs: Vec<(isize, isize)> =
+            offsets.iter().map(|&(dr, dc)| (signed(dr, rows), signed(dc, cols))).collect();
+        let inner = |low: isize, high: isize, size: usize| {
+            let start = (-low).max(0) as usize;
+            let end = (size as isize - high.max(0)).max(0) as usize;
+            start..end.max(start)
+        };
+        let (low_r, high_r) = pairs.iter().fold((0, 0), |(lo, hi), &(dr, _)| (dr.min(lo), dr.max(hi)));
+        let (low_c, high_c) = pairs.iter().fold((0, 0), |(lo, hi), &(_, dc)| (dc.min(lo), dc.max(hi)));
+        Around {
+            steps: pairs.iter().map(|&(dr, dc)| dr * cols as isize + dc).collect(),
+            inner_rows: inner(low_r, high_r, rows),
+            inner_cols: inner(low_c, high_c, cols),
+            offsets,
+            rows,
+            cols,
+        }
+    }
+
+    /// The offsets, as given.
+    pub fn offsets(&self) -> &[(usize, usize)] {
+        &self.offsets
+    }
+
+    /// Calls `visit` with each square around `at`, in the order of the offsets.
+    #[inline]
+    pub fn each(&self, at: usize, mut visit: impl FnMut(usize)) {
+        let (r, c) = (at / self.cols, at % self.cols);
+        if self.inner_rows.contains(&r) && self.inner_cols.contains(&c) {
+            for &step in &self.steps {
+                visit(at.wrapping_add_signed(step));
+            }
+        } else {
+            let (rows, cols) = (self.rows, self.cols);
+            let wrap = |value: usize, size: usize| if value >= size { value - size } else { value };
+            for &(dr, dc) in &self.offsets {
+                visit(wrap(r + dr, rows) * cols + wrap(c + dc, cols));
+            }
+        }
+    }
+}
+
 /// One game's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -107,5 +170,33 @@ impl Settings {
             return Err("cutoff_percent must be 0 to 1".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The steps taken away from the edges give the same squares, in the same order, as the
+    /// wrapping arithmetic, on every square of boards small and large (offsets that repeat on a
+    /// board smaller than the disc included).
+    #[test]
+    fn around_matches_wrapping_everywhere() {
+        for (rows, cols) in [(1, 1), (3, 3), (4, 9), (5, 7), (17, 18), (20, 31)] {
+            for radius2 in [1, 2, 5, 10, 77] {
+                let around = Around::new(disc(radius2, rows, cols), rows, cols);
+                for at in 0..rows * cols {
+                    let (r, c) = (at / cols, at % cols);
+                    let wrapped: Vec<usize> = around
+                        .offsets()
+                        .iter()
+                        .map(|&(dr, dc)| (r + dr) % rows * cols + (c + dc) % cols)
+                        .collect();
+                    let mut seen = Vec::new();
+                    around.each(at, |square| seen.push(square));
+                    assert_eq!(seen, wrapped, "{rows}x{cols}, radius2 {radius2}, square {at}");
+                }
+            }
+        }
     }
 }

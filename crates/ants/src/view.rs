@@ -3,7 +3,8 @@
 //! the official protocol's lines. This follows the official engine's `update_revealed` and
 //! `render_changes`.
 
-use crate::game::{Direction, Game, WATER, wrap};
+use crate::game::{Direction, Game, WATER};
+use crate::rules::Around;
 use std::fmt::Write as _;
 
 /// One turn as a bot sees it; owners are in the bot's numbering.
@@ -103,20 +104,31 @@ impl Setup {
     }
 }
 
+/// The bit of a square's count that marks water its player has not seen yet; the other bits
+/// count the player's ants that see the square. One array serves both, so moving an ant's sight
+/// touches one value a square.
+const UNSEEN_WATER: u16 = 0x8000;
+/// The bits that count the ants that see a square.
+const SEEING: u16 = !UNSEEN_WATER;
+
 /// Every player's sight, seen water and numbering of the others.
 #[derive(Clone, Debug)]
 pub struct Views {
-    offsets: Vec<(usize, usize)>,
+    sight: Around,
     /// For a move in each direction (n, e, s, w): the offsets that come into sight and those
     /// that go out of it, and the sight before the move (for an ant that moved and died).
-    moved: [[Vec<(usize, usize)>; 3]; 4],
-    /// How many of each player's ants see each square.
+    moved: [[Around; 3]; 4],
+    /// How many of each player's ants see each square, and whether it is water the player
+    /// has not seen yet ([`UNSEEN_WATER`]).
     counts: Vec<Vec<u16>>,
-    /// The living ants (square, owner) and the ants that died this turn, in reading order.
-    ants: Vec<(usize, usize)>,
-    dead: Vec<(usize, usize)>,
-    revealed: Vec<Vec<bool>>,
+    /// The living ants and the ants that died this turn, in reading order, each packed as
+    /// `square << 8 | owner` (sorting plain integers is several times faster than pairs).
+    ants: Vec<u64>,
+    dead: Vec<u64>,
     new_water: Vec<Vec<usize>>,
+    /// The food on the board in reading order, and the game's food count it was read at.
+    food: Vec<usize>,
+    food_read: Option<u64>,
     /// For each player, the number it knows each player by.
     switch: Vec<Vec<Option<usize>>>,
 }
@@ -142,16 +154,22 @@ impl Views {
             let before: Vec<(usize, usize)> = offsets.iter().map(back).collect();
             let entering = offsets.iter().filter(|o| !before.contains(o)).copied().collect();
             let leaving = before.iter().filter(|o| !offsets.contains(o)).copied().collect();
-            [entering, leaving, before]
+            [entering, leaving, before].map(|list| Around::new(list, rows, cols))
         });
         let mut views = Views {
-            offsets,
+            sight: Around::new(offsets, rows, cols),
             moved,
-            counts: vec![vec![0; rows * cols]; players],
+            counts: vec![
+                (0..rows * cols)
+                    .map(|square| if game.square(square) == WATER { UNSEEN_WATER } else { 0 })
+                    .collect();
+                players
+            ],
             ants: Vec::new(),
             dead: Vec::new(),
-            revealed: vec![vec![false; rows * cols]; players],
             new_water: vec![Vec::new(); players],
+            food: Vec::new(),
+            food_read: None,
             switch,
         };
         views.update(game);
@@ -161,7 +179,6 @@ impl Views {
     /// Recomputes sight after a turn: what each player's ants see now, the water seen for the
     /// first time, and numbers for players seen for the first time (in reading order).
     pub fn update(&mut self, game: &Game) {
-        let (rows, cols) = (game.rows, game.cols);
         for player in 0..game.players {
             self.new_water[player].clear();
         }
@@ -170,46 +187,37 @@ impl Views {
         // and a dead ant takes away the sight it had before this turn's move.
         for &id in game.living() {
             let ant = &game.ants[id as usize];
-            let offsets = match ant.moves.last() {
-                None => &self.offsets,
-                Some(&letter) => match Direction::from_letter(letter as char) {
+            let around = match ant.last_move {
+                0 => &self.sight,
+                letter => match Direction::from_letter(letter as char) {
                     Some(direction) => {
                         let [entering, leaving, _] = &self.moved[direction as usize];
-                        change(&mut self.counts[ant.owner], ant.at, leaving, rows, cols, -1, None);
+                        change(&mut self.counts[ant.owner], ant.at, leaving, u16::MAX, None);
                         entering
                     }
                     None => continue,
                 },
             };
-            let found = change(
-                &mut self.counts[ant.owner],
-                ant.at,
-                offsets,
-                rows,
-                cols,
-                1,
-                Some((&mut self.revealed[ant.owner], game)),
-            );
-            self.new_water[ant.owner].extend(found);
+            change(&mut self.counts[ant.owner], ant.at, around, 1, Some(&mut self.new_water[ant.owner]));
         }
         for &id in &game.killed_this_turn {
             let ant = &game.ants[id as usize];
-            let offsets = match ant.moves.last().and_then(|&letter| Direction::from_letter(letter as char)) {
+            let around = match Direction::from_letter(ant.last_move as char) {
                 Some(direction) => &self.moved[direction as usize][2],
-                None => &self.offsets,
+                None => &self.sight,
             };
-            change(&mut self.counts[ant.owner], ant.at, offsets, rows, cols, -1, None);
+            change(&mut self.counts[ant.owner], ant.at, around, u16::MAX, None);
         }
         // The turn's ants, food and dead in reading order, as every player's view lists them.
         self.ants.clear();
-        self.ants.extend(
-            game.living().iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)),
-        );
+        let pack = |id: &u32| {
+            let ant = &game.ants[*id as usize];
+            (ant.at as u64) << 8 | ant.owner as u64
+        };
+        self.ants.extend(game.living().iter().map(pack));
         self.ants.sort_unstable();
         self.dead.clear();
-        self.dead.extend(
-            game.killed_this_turn.iter().map(|&id| (game.ants[id as usize].at, game.ants[id as usize].owner)),
-        );
+        self.dead.extend(game.killed_this_turn.iter().map(pack));
         self.dead.sort_unstable();
         // Players seen for the first time are numbered in reading order of their ants.
         for player in 0..game.players {
@@ -218,8 +226,8 @@ impl Views {
                 continue;
             }
             for index in 0..self.ants.len() {
-                let (square, owner) = self.ants[index];
-                if self.counts[player][square] > 0 {
+                let (square, owner) = unpack(self.ants[index]);
+                if self.counts[player][square] & SEEING != 0 {
                     self.number(player, owner);
                 }
             }
@@ -240,8 +248,16 @@ impl Views {
     pub fn state(&mut self, game: &Game, player: usize) -> State {
         let cols = game.cols;
         let rc = |square: usize| (square / cols, square % cols);
+        // Food is read from the game (turn 0's food is placed after the first update), once
+        // for every player.
+        if self.food_read != Some(game.food_changes) {
+            self.food.clear();
+            self.food.extend(game.food_on_board().map(|food| food.at));
+            self.food.sort_unstable();
+            self.food_read = Some(game.food_changes);
+        }
         let counts = &self.counts[player];
-        let visible = |square: usize| counts[square] > 0;
+        let visible = |square: usize| counts[square] & SEEING != 0;
         let mut hills: Vec<(usize, usize, usize)> = game
             .hills
             .iter()
@@ -251,19 +267,18 @@ impl Views {
         let mut ants: Vec<(usize, usize, usize)> = self
             .ants
             .iter()
-            .filter(|&&(at, _)| visible(at))
-            .map(|&(at, owner)| (rc(at).0, rc(at).1, owner))
+            .map(|&packed| unpack(packed))
+            .filter(|&(at, _)| visible(at))
+            .map(|(at, owner)| (rc(at).0, rc(at).1, owner))
             .collect();
-        // Food is read from the game: turn 0's food is placed after the first update.
-        let mut food: Vec<usize> =
-            game.food_on_board().map(|food| food.at).filter(|&at| visible(at)).collect();
-        food.sort_unstable();
-        let food: Vec<(usize, usize)> = food.into_iter().map(rc).collect();
+        let food: Vec<(usize, usize)> =
+            self.food.iter().filter(|&&at| visible(at)).map(|&at| rc(at)).collect();
         let mut dead: Vec<(usize, usize, usize)> = self
             .dead
             .iter()
-            .filter(|&&(at, owner)| visible(at) || owner == player)
-            .map(|&(at, owner)| (rc(at).0, rc(at).1, owner))
+            .map(|&packed| unpack(packed))
+            .filter(|&(at, owner)| visible(at) || owner == player)
+            .map(|(at, owner)| (rc(at).0, rc(at).1, owner))
             .collect();
         hills.sort_unstable();
         for list in [&mut hills, &mut ants, &mut dead] {
@@ -291,31 +306,22 @@ impl Views {
     }
 }
 
-/// Adds `delta` to the counts of the squares at `offsets` from `at`; with `reveal`, marks the
-/// squares that come into sight as seen and returns those of water seen for the first time.
-fn change(
-    counts: &mut [u16],
-    at: usize,
-    offsets: &[(usize, usize)],
-    rows: usize,
-    cols: usize,
-    delta: i32,
-    mut reveal: Option<(&mut Vec<bool>, &Game)>,
-) -> Vec<usize> {
-    let (r, c) = (at / cols, at % cols);
-    let mut water = Vec::new();
-    for &(dr, dc) in offsets {
-        let square = wrap(r + dr, rows) * cols + wrap(c + dc, cols);
-        let count = &mut counts[square];
-        *count = (i32::from(*count) + delta) as u16;
-        if let Some((revealed, game)) = reveal.as_mut()
-            && !revealed[square]
-        {
-            revealed[square] = true;
-            if game.square(square) == WATER {
+/// The square and owner of an ant packed as in [`Views`].
+fn unpack(packed: u64) -> (usize, usize) {
+    ((packed >> 8) as usize, (packed & 0xff) as usize)
+}
+
+/// Adds `delta` to the counts of the squares `around` `at`; with `water`, adds the squares of
+/// water seen for the first time to it (and marks them seen).
+fn change(counts: &mut [u16], at: usize, around: &Around, delta: u16, water: Option<&mut Vec<usize>>) {
+    match water {
+        None => around.each(at, |square| counts[square] = counts[square].wrapping_add(delta)),
+        Some(water) => around.each(at, |square| {
+            let count = counts[square].wrapping_add(delta);
+            counts[square] = count & SEEING;
+            if count & UNSEEN_WATER != 0 {
                 water.push(square);
             }
-        }
+        }),
     }
-    water
 }
