@@ -129,6 +129,9 @@ pub struct Views {
     /// The food on the board in reading order, and the game's food count it was read at.
     food: Vec<usize>,
     food_read: Option<u64>,
+    /// A bit a square, all clear between uses: how squares are put in reading order.
+    marks: Vec<u64>,
+    squares: Vec<usize>,
     /// For each player, the number it knows each player by.
     switch: Vec<Vec<Option<usize>>>,
 }
@@ -170,6 +173,8 @@ impl Views {
             new_water: vec![Vec::new(); players],
             food: Vec::new(),
             food_read: None,
+            marks: vec![0; (rows * cols).div_ceil(64)],
+            squares: Vec::new(),
             switch,
         };
         views.update(game);
@@ -209,13 +214,13 @@ impl Views {
             change(&mut self.counts[ant.owner], ant.at, around, u16::MAX, None);
         }
         // The turn's ants, food and dead in reading order, as every player's view lists them.
+        let pack = |square: usize, owner: usize| (square as u64) << 8 | owner as u64;
+        let living = game.living().iter().map(|&id| game.ants[id as usize].at);
+        in_reading_order(living, &mut self.marks, &mut self.squares);
         self.ants.clear();
-        let pack = |id: &u32| {
-            let ant = &game.ants[*id as usize];
-            (ant.at as u64) << 8 | ant.owner as u64
-        };
-        self.ants.extend(game.living().iter().map(pack));
-        self.ants.sort_unstable();
+        // A living ant is alone on its square, which holds its owner.
+        self.ants.extend(self.squares.iter().map(|&square| pack(square, game.square(square) as usize)));
+        let pack = |id: &u32| pack(game.ants[*id as usize].at, game.ants[*id as usize].owner);
         self.dead.clear();
         self.dead.extend(game.killed_this_turn.iter().map(pack));
         self.dead.sort_unstable();
@@ -251,9 +256,7 @@ impl Views {
         // Food is read from the game (turn 0's food is placed after the first update), once
         // for every player.
         if self.food_read != Some(game.food_changes) {
-            self.food.clear();
-            self.food.extend(game.food_on_board().map(|food| food.at));
-            self.food.sort_unstable();
+            in_reading_order(game.food_on_board().map(|food| food.at), &mut self.marks, &mut self.food);
             self.food_read = Some(game.food_changes);
         }
         let counts = &self.counts[player];
@@ -303,6 +306,23 @@ impl Views {
         (0..data.len())
             .map(|number| switch.iter().position(|n| *n == Some(number)).map(|index| data[index].clone()))
             .collect()
+    }
+}
+
+/// Puts `squares` (no square twice) into `out` in reading order by marking them in `marks` (a bit
+/// a square, all clear) and reading the marks back, which clears them: linear in the squares
+/// and the board's words, where a sort would compare.
+fn in_reading_order(squares: impl Iterator<Item = usize>, marks: &mut [u64], out: &mut Vec<usize>) {
+    out.clear();
+    for square in squares {
+        marks[square / 64] |= 1 << (square % 64);
+    }
+    for (index, word) in marks.iter_mut().enumerate() {
+        let mut bits = std::mem::take(word);
+        while bits != 0 {
+            out.push(index * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
     }
 }
 
