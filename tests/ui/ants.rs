@@ -1,7 +1,7 @@
 //! The Ants panel: an official replay opens and is viewed turn by turn and through one
 //! player's sight, a new game between Curio's bots is played in the background, a bad replay
-//! is named, the game and turn on view come back after a restart; snapshots at 1280x800 and
-//! 800x600.
+//! is named, the game and turn on view come back after a restart; snapshots at 1280x800 (the
+//! board drawn by egui and by the panel's wgpu pipeline) and 800x600.
 
 use crate::common::{RunSettled, harness, settle, snapshot_app};
 use curio::app::CurioApp;
@@ -65,6 +65,18 @@ fn a_replay_opens_at_its_saved_turn_and_a_new_game_is_played() {
 #[test]
 fn ants_panel_snapshot() {
     snapshot_app("ants_panel", [1280.0, 800.0], |_| ants_app(viewing()));
+}
+
+/// The board drawn by the panel's wgpu pipeline (where the app has an adapter) looks as the
+/// egui image does.
+#[test]
+fn ants_panel_board_on_gpu_snapshot() {
+    snapshot_app("ants_panel_gpu", [1280.0, 800.0], |adapter| {
+        let state = AppState::showing::<AntsPanel>().with::<AntsPanel>(&viewing());
+        let mut app = CurioApp::with_state(state, Some(adapter));
+        assert!(app.panel_mut::<AntsPanel>().board_on_gpu());
+        app
+    });
 }
 
 #[test]

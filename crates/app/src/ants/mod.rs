@@ -209,6 +209,11 @@ impl AntsPanel {
         self.loaded.as_deref()
     }
 
+    /// Whether the board is drawn by the panel's wgpu pipeline (the app has an adapter).
+    pub fn board_on_gpu(&self) -> bool {
+        self.gpu
+    }
+
     /// The turn on view.
     pub fn turn(&self) -> usize {
         self.turn
