@@ -3,9 +3,10 @@
 //! - `hold`: never moves (a target, and the official HoldBot's behaviour).
 //! - `random`: each ant a random free step, no two ants onto one square.
 //! - `greedy`: each food claimed by its nearest ant by breadth-first search, the rest explore.
-//! - `curio` (the strong one): remembers the map it has seen; fights only where it outnumbers
-//!   the enemy locally (an estimate of the focus rule one move ahead), and otherwise steps out
-//!   of reach; sends ants to defend its hills; claims food by a search from every food at once
+//! - `curio` (the strong one): remembers the map it has seen; resolves each battle by a search
+//!   of its ants' moves against the enemies' likely answers, the focus rule played out on each
+//!   (`search_battle`), and in battles too large for it fights only where it outnumbers the
+//!   enemy locally and otherwise steps out of reach; sends ants to defend its hills; claims food by a search from every food at once
 //!   (each food's nearest free ant); razes every enemy hill it knows with the nearest half of its free ants;
 //!   and sends the rest towards the squares it has not seen for longest, spread out. It never
 //!   leaves an ant on its own hill, so spawns are never blocked.
@@ -51,6 +52,7 @@ struct Knowledge {
     own_hills: Vec<usize>,
     view_offsets: Vec<(usize, usize)>,
     attack_offsets: Vec<(usize, usize)>,
+    attackradius2: usize,
 }
 
 impl Knowledge {
@@ -65,6 +67,13 @@ impl Knowledge {
         };
         self.view_offsets = crate::rules::disc(setup.viewradius2, rows, cols);
         self.attack_offsets = crate::rules::disc(setup.attackradius2, rows, cols);
+        self.attackradius2 = setup.attackradius2 as usize;
+    }
+
+    /// Whether ants on squares `a` and `b` are in attack range of each other.
+    fn in_range(&self, a: usize, b: usize) -> bool {
+        let (cols, rows) = (self.cols, self.rows);
+        crate::rules::distance2((a / cols, a % cols), (b / cols, b % cols), rows, cols) <= self.attackradius2
     }
 
     fn square(&self, row: usize, col: usize) -> usize {
@@ -252,6 +261,138 @@ impl Plan<'_> {
     }
 }
 
+/// The most ants of each side one battle search takes; larger fights fall back to the threat
+/// heuristic.
+const BATTLE_LIMIT: usize = 10;
+
+/// The focus rule on one battle, every enemy taken as one side: how many of `ours` and of
+/// `theirs` die.
+fn battle_deaths(k: &Knowledge, ours: &[usize], theirs: &[usize]) -> (usize, usize) {
+    let weak_ours: Vec<usize> =
+        ours.iter().map(|&a| theirs.iter().filter(|&&e| k.in_range(a, e)).count()).collect();
+    let weak_theirs: Vec<usize> =
+        theirs.iter().map(|&e| ours.iter().filter(|&&a| k.in_range(a, e)).count()).collect();
+    let ours_dead = (0..ours.len())
+        .filter(|&i| {
+            weak_ours[i] > 0
+                && (0..theirs.len()).any(|j| k.in_range(ours[i], theirs[j]) && weak_theirs[j] <= weak_ours[i])
+        })
+        .count();
+    let theirs_dead = (0..theirs.len())
+        .filter(|&j| {
+            weak_theirs[j] > 0
+                && (0..ours.len()).any(|i| k.in_range(ours[i], theirs[j]) && weak_ours[i] <= weak_theirs[j])
+        })
+        .count();
+    (ours_dead, theirs_dead)
+}
+
+/// The enemies' likely answers to a battle, from where every ant stands now (they move at the
+/// same time as ours): all stay, each steps towards our nearest ant, each steps away from it.
+fn enemy_answers(k: &Knowledge, ours: &[usize], theirs: &[usize], blocked: &[bool]) -> Vec<Vec<usize>> {
+    let nearest = |square: usize| {
+        ours.iter()
+            .map(|&a| {
+                crate::rules::distance2(
+                    (a / k.cols, a % k.cols),
+                    (square / k.cols, square % k.cols),
+                    k.rows,
+                    k.cols,
+                )
+            })
+            .min()
+            .unwrap_or(0)
+    };
+    let step = |from: usize, closer: bool| {
+        std::iter::once(from)
+            .chain(Direction::ALL.iter().map(|&d| k.step(from, d)).filter(|&to| !blocked[to]))
+            .min_by_key(|&to| if closer { nearest(to) as i64 } else { -(nearest(to) as i64) })
+            .unwrap_or(from)
+    };
+    vec![
+        theirs.to_vec(),
+        theirs.iter().map(|&e| step(e, true)).collect(),
+        theirs.iter().map(|&e| step(e, false)).collect(),
+    ]
+}
+
+/// Battle resolution by search, as the contest's best entries fought: our ants' moves in one
+/// battle are chosen together, one ant at a time, each pass keeping the move that scores best
+/// against the enemies' worst answer (the focus rule played out on every answer), until no
+/// single move improves. Scores: enemies killed less our losses (ours weighing a little more),
+/// then, where we have more ants in the battle, closing in, and otherwise keeping away.
+/// Returns each of our ants' square next turn.
+fn search_battle(
+    k: &Knowledge,
+    ours: &[usize],
+    theirs: &[usize],
+    blocked: &[bool],
+    taken: &[bool],
+) -> Vec<usize> {
+    let answers = enemy_answers(k, ours, theirs, blocked);
+    let options: Vec<Vec<usize>> = ours
+        .iter()
+        .map(|&a| {
+            std::iter::once(a)
+                .chain(Direction::ALL.iter().map(|&d| k.step(a, d)).filter(|&to| !blocked[to] && !taken[to]))
+                .collect()
+        })
+        .collect();
+    let stronger = ours.len() > theirs.len();
+    let score = |choice: &[usize]| -> f64 {
+        let worst = answers
+            .iter()
+            .map(|answer| {
+                let (lost, killed) = battle_deaths(k, choice, answer);
+                killed as f64 - 1.2 * lost as f64
+            })
+            .fold(f64::INFINITY, f64::min);
+        let spread: usize = choice
+            .iter()
+            .map(|&a| {
+                theirs
+                    .iter()
+                    .map(|&e| {
+                        crate::rules::distance2(
+                            (a / k.cols, a % k.cols),
+                            (e / k.cols, e % k.cols),
+                            k.rows,
+                            k.cols,
+                        )
+                    })
+                    .min()
+                    .unwrap_or(0)
+            })
+            .sum();
+        let approach = if stronger { -(spread as f64) } else { spread as f64 };
+        worst + 0.001 * approach
+    };
+    let mut choice: Vec<usize> = ours.to_vec();
+    let mut best = score(&choice);
+    for _ in 0..3 {
+        let mut improved = false;
+        for i in 0..ours.len() {
+            for &to in &options[i] {
+                if to == choice[i] || choice.iter().enumerate().any(|(j, &c)| j != i && c == to) {
+                    continue;
+                }
+                let before = std::mem::replace(&mut choice[i], to);
+                let value = score(&choice);
+                if value > best + 1e-9 {
+                    best = value;
+                    improved = true;
+                } else {
+                    choice[i] = before;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    choice
+}
+
 impl Bot for Strategy {
     fn setup(&mut self, setup: &Setup) {
         self.knowledge.setup(setup);
@@ -316,12 +457,80 @@ impl Bot for Strategy {
         }
         let safe_for = |to: usize| -> bool { threat[to] == 0 || support[to] > threat[to] + 1 };
 
-        // Fights: ants in reach of enemies attack where we outnumber them, otherwise step back.
+        // Fights: the ants within three steps of an enemy, in battles (ours and theirs linked
+        // by being within reach of a fight), each battle searched; the ants of battles too
+        // large for the search attack where they outnumber the enemy, and otherwise step back.
         if self.strong && !enemies.is_empty() {
             let enemy_distance = k.distances(&enemies, 12);
-            let mut order: Vec<usize> = (0..ants.len()).filter(|&i| enemy_distance[ants[i]] <= 4).collect();
-            order.sort_by_key(|&i| enemy_distance[ants[i]]);
-            for i in order {
+            let fighting: Vec<usize> = (0..ants.len()).filter(|&i| enemy_distance[ants[i]] <= 3).collect();
+            let close = |a: usize, b: usize| {
+                crate::rules::distance2((a / k.cols, a % k.cols), (b / k.cols, b % k.cols), k.rows, k.cols)
+                    <= k.attackradius2 + 13
+            };
+            let foes: Vec<usize> =
+                enemies.iter().copied().filter(|&e| fighting.iter().any(|&i| close(ants[i], e))).collect();
+            // Battles: connected groups of our fighting ants and those enemies.
+            let mut battle_of_ours = vec![usize::MAX; fighting.len()];
+            let mut battle_of_foes = vec![usize::MAX; foes.len()];
+            let mut battles = 0;
+            for start in 0..fighting.len() {
+                if battle_of_ours[start] != usize::MAX {
+                    continue;
+                }
+                battle_of_ours[start] = battles;
+                let mut stack = vec![(true, start)];
+                while let Some((mine, index)) = stack.pop() {
+                    let at = if mine { ants[fighting[index]] } else { foes[index] };
+                    for (other, slot) in battle_of_ours.iter_mut().enumerate() {
+                        if *slot == usize::MAX && !mine && close(at, ants[fighting[other]]) {
+                            *slot = battles;
+                            stack.push((true, other));
+                        }
+                    }
+                    for (other, slot) in battle_of_foes.iter_mut().enumerate() {
+                        if *slot == usize::MAX && mine && close(at, foes[other]) {
+                            *slot = battles;
+                            stack.push((false, other));
+                        }
+                    }
+                }
+                battles += 1;
+            }
+            let mut heuristic = Vec::new();
+            for battle in 0..battles {
+                let members: Vec<usize> = (0..fighting.len())
+                    .filter(|&f| battle_of_ours[f] == battle)
+                    .map(|f| fighting[f])
+                    .collect();
+                let theirs: Vec<usize> =
+                    (0..foes.len()).filter(|&f| battle_of_foes[f] == battle).map(|f| foes[f]).collect();
+                if theirs.is_empty() || members.len() > BATTLE_LIMIT || theirs.len() > BATTLE_LIMIT {
+                    heuristic.extend(members);
+                    continue;
+                }
+                let ours: Vec<usize> = members.iter().map(|&i| ants[i]).collect();
+                // Squares our other ants stand on are not ours to take.
+                let mut taken = plan.occupied.clone();
+                for &a in &ours {
+                    taken[a] = false;
+                }
+                let choice = search_battle(k, &ours, &theirs, &plan.blocked, &taken);
+                // Moves onto squares that others of the battle leave wait for them to go; what
+                // cannot move in the end stays.
+                let mut pending: Vec<(usize, usize)> = members.iter().copied().zip(choice).collect();
+                while !pending.is_empty() {
+                    let before = pending.len();
+                    pending.retain(|&(i, to)| !plan.go(i, to));
+                    if pending.len() == before {
+                        for &(i, _) in &pending {
+                            let _ = plan.go(i, ants[i]);
+                        }
+                        break;
+                    }
+                }
+            }
+            heuristic.sort_by_key(|&i| enemy_distance[ants[i]]);
+            for i in heuristic {
                 let at = ants[i];
                 let stronger = support[at] > threat[at] + 1;
                 if stronger {
@@ -454,5 +663,75 @@ impl Bot for Strategy {
             }
         }
         plan.orders
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::food::FoodSource;
+    use crate::game::Game;
+    use crate::map::Map;
+    use crate::rules::Settings;
+
+    /// The battle search's focus rule against the engine's: random two-player skirmishes (the
+    /// ants stand on hills, where a game starts them) are resolved by one turn of the engine,
+    /// and the deaths counted on each side must be those `battle_deaths` predicts.
+    #[test]
+    fn battle_deaths_match_the_engine() {
+        let (rows, cols) = (12, 12);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+        let mut knowledge = Knowledge::default();
+        let settings = Settings::official(1, 1);
+        let setup = Setup {
+            loadtime: 1,
+            turntime: 1,
+            rows,
+            cols,
+            turns: 10,
+            viewradius2: settings.viewradius2,
+            attackradius2: settings.attackradius2,
+            spawnradius2: settings.spawnradius2,
+            player_seed: 1,
+        };
+        knowledge.setup(&setup);
+        let mut fights = 0;
+        for _ in 0..500 {
+            let mut squares: Vec<usize> = (0..36).map(|i| (3 + i / 6) * cols + 3 + i % 6).collect();
+            for i in (1..squares.len()).rev() {
+                squares.swap(i, rng.random_range(0..=i));
+            }
+            let (mine, theirs) = (rng.random_range(1..6), rng.random_range(1..6));
+            let ours: Vec<usize> = squares[..mine].to_vec();
+            let enemies: Vec<usize> = squares[mine..mine + theirs].to_vec();
+            let mut text = format!("rows {rows}\ncols {cols}\nplayers 2\n");
+            for r in 0..rows {
+                let line: String = (0..cols)
+                    .map(|c| {
+                        let square = r * cols + c;
+                        if ours.contains(&square) {
+                            '0'
+                        } else if enemies.contains(&square) {
+                            '1'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect();
+                text += &format!("m {line}\n");
+            }
+            let map = Map::parse(&text).expect("a valid map");
+            let mut game = Game::new(&map, settings.clone(), FoodSource::None);
+            game.start_game();
+            game.start_turn();
+            game.finish_turn();
+            let dead = |owner: usize| {
+                game.killed_this_turn.iter().filter(|&&id| game.ants[id as usize].owner == owner).count()
+            };
+            let predicted = battle_deaths(&knowledge, &ours, &enemies);
+            assert_eq!(predicted, (dead(0), dead(1)), "ours {ours:?}, theirs {enemies:?}");
+            fights += usize::from(predicted != (0, 0));
+        }
+        assert!(fights > 100, "only {fights} skirmishes had deaths");
     }
 }
