@@ -70,10 +70,15 @@ impl Knowledge {
         self.attackradius2 = setup.attackradius2 as usize;
     }
 
+    /// The squared distance between squares `a` and `b`.
+    fn distance2(&self, a: usize, b: usize) -> usize {
+        let cols = self.cols;
+        crate::rules::distance2((a / cols, a % cols), (b / cols, b % cols), self.rows, cols)
+    }
+
     /// Whether ants on squares `a` and `b` are in attack range of each other.
     fn in_range(&self, a: usize, b: usize) -> bool {
-        let (cols, rows) = (self.cols, self.rows);
-        crate::rules::distance2((a / cols, a % cols), (b / cols, b % cols), rows, cols) <= self.attackradius2
+        self.distance2(a, b) <= self.attackradius2
     }
 
     fn square(&self, row: usize, col: usize) -> usize {
@@ -290,19 +295,7 @@ fn battle_deaths(k: &Knowledge, ours: &[usize], theirs: &[usize]) -> (usize, usi
 /// The enemies' likely answers to a battle, from where every ant stands now (they move at the
 /// same time as ours): all stay, each steps towards our nearest ant, each steps away from it.
 fn enemy_answers(k: &Knowledge, ours: &[usize], theirs: &[usize], blocked: &[bool]) -> Vec<Vec<usize>> {
-    let nearest = |square: usize| {
-        ours.iter()
-            .map(|&a| {
-                crate::rules::distance2(
-                    (a / k.cols, a % k.cols),
-                    (square / k.cols, square % k.cols),
-                    k.rows,
-                    k.cols,
-                )
-            })
-            .min()
-            .unwrap_or(0)
-    };
+    let nearest = |square: usize| ours.iter().map(|&a| k.distance2(a, square)).min().unwrap_or(0);
     let step = |from: usize, closer: bool| {
         std::iter::once(from)
             .chain(Direction::ALL.iter().map(|&d| k.step(from, d)).filter(|&to| !blocked[to]))
@@ -347,23 +340,8 @@ fn search_battle(
                 killed as f64 - 1.2 * lost as f64
             })
             .fold(f64::INFINITY, f64::min);
-        let spread: usize = choice
-            .iter()
-            .map(|&a| {
-                theirs
-                    .iter()
-                    .map(|&e| {
-                        crate::rules::distance2(
-                            (a / k.cols, a % k.cols),
-                            (e / k.cols, e % k.cols),
-                            k.rows,
-                            k.cols,
-                        )
-                    })
-                    .min()
-                    .unwrap_or(0)
-            })
-            .sum();
+        let spread: usize =
+            choice.iter().map(|&a| theirs.iter().map(|&e| k.distance2(a, e)).min().unwrap_or(0)).sum();
         let approach = if stronger { -(spread as f64) } else { spread as f64 };
         worst + 0.001 * approach
     };
@@ -463,10 +441,7 @@ impl Bot for Strategy {
         if self.strong && !enemies.is_empty() {
             let enemy_distance = k.distances(&enemies, 12);
             let fighting: Vec<usize> = (0..ants.len()).filter(|&i| enemy_distance[ants[i]] <= 3).collect();
-            let close = |a: usize, b: usize| {
-                crate::rules::distance2((a / k.cols, a % k.cols), (b / k.cols, b % k.cols), k.rows, k.cols)
-                    <= k.attackradius2 + 13
-            };
+            let close = |a: usize, b: usize| k.distance2(a, b) <= k.attackradius2 + 13;
             let foes: Vec<usize> =
                 enemies.iter().copied().filter(|&e| fighting.iter().any(|&i| close(ants[i], e))).collect();
             // Battles: connected groups of our fighting ants and those enemies.

@@ -181,3 +181,133 @@ pub(crate) fn fullscreen_pipeline(
         cache: None,
     })
 }
+
+/// Uniforms of a board drawn one texel a cell, mirrored by `Uniforms` in its WGSL: the board's
+/// top-left corner and cell side in framebuffer pixels, and its size in cells.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+struct CellUniforms {
+    origin_px: [f32; 2],
+    cell_px: f32,
+    padding: f32,
+    size: [f32; 2],
+    padding2: [f32; 2],
+}
+
+/// A board drawn one texel a cell: a [`fullscreen_pipeline`] whose shader reads
+/// [`CellUniforms`] at binding 0 and the cells' texture (4 bytes a texel, read with
+/// `textureLoad`) at binding 1; the texture is uploaded only when its version changes.
+pub(crate) struct CellBoard {
+    label: &'static str,
+    format: wgpu::TextureFormat,
+    pipeline: wgpu::RenderPipeline,
+    layout: wgpu::BindGroupLayout,
+    uniforms: wgpu::Buffer,
+    texture: Option<(wgpu::Texture, wgpu::BindGroup, [u32; 2])>,
+    uploaded_version: u64,
+}
+
+impl CellBoard {
+    /// The pipeline named `label` from WGSL `source`, for cells of texture `format`.
+    pub(crate) fn new(
+        render_state: &egui_wgpu::RenderState,
+        label: &'static str,
+        source: &str,
+        format: wgpu::TextureFormat,
+    ) -> CellBoard {
+        let device = &render_state.device;
+        let uniforms = uniform_buffer(
+            device,
+            &format!("{label}_uniforms"),
+            bytemuck::bytes_of(&CellUniforms::default()),
+        );
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some(&format!("{label}_layout")),
+            entries: &[
+                uniform_entry(0),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+            ],
+        });
+        let pipeline = fullscreen_pipeline(render_state, label, source, &layout);
+        CellBoard { label, format, pipeline, layout, uniforms, texture: None, uploaded_version: u64::MAX }
+    }
+
+    /// Sets where the board goes (`origin` and `cell` in points, `scale` pixels a point) and
+    /// uploads `texels` (row by row, 4 bytes each, `size` cells) unless `version` is the one
+    /// uploaded last.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        origin: egui::Pos2,
+        cell: f32,
+        scale: f32,
+        size: [u32; 2],
+        texels: &[u8],
+        version: u64,
+    ) {
+        let uniforms = CellUniforms {
+            origin_px: [origin.x * scale, origin.y * scale],
+            cell_px: cell * scale,
+            size: [size[0] as f32, size[1] as f32],
+            ..CellUniforms::default()
+        };
+        queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(&uniforms));
+        if self.texture.as_ref().is_none_or(|(_, _, kept)| *kept != size) {
+            let texture = device.create_texture(&wgpu::TextureDescriptor {
+                label: Some(&format!("{}_cells", self.label)),
+                size: wgpu::Extent3d { width: size[0], height: size[1], depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: self.format,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(&format!("{}_bind_group", self.label)),
+                layout: &self.layout,
+                entries: &[
+                    wgpu::BindGroupEntry { binding: 0, resource: self.uniforms.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::TextureView(&view) },
+                ],
+            });
+            self.texture = Some((texture, bind_group, size));
+            self.uploaded_version = u64::MAX;
+        }
+        if self.uploaded_version != version
+            && let Some((texture, _, size)) = &self.texture
+            && texels.len() == size[0] as usize * size[1] as usize * 4
+        {
+            queue.write_texture(
+                texture.as_image_copy(),
+                texels,
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(size[0] * 4),
+                    rows_per_image: Some(size[1]),
+                },
+                wgpu::Extent3d { width: size[0], height: size[1], depth_or_array_layers: 1 },
+            );
+            self.uploaded_version = version;
+        }
+    }
+
+    /// Draws the board once a texture is uploaded.
+    pub(crate) fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>) {
+        if let Some((_, bind_group, _)) = &self.texture {
+            draw_fullscreen(render_pass, &self.pipeline, bind_group);
+        }
+    }
+}

@@ -17,57 +17,13 @@ pub const REVEALED: f32 = 3.0;
 /// Texel code of the exploded mine.
 pub const EXPLODED: f32 = 4.0;
 
-/// Uniform block; layout mirrored by `Uniforms` in the WGSL.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
-struct HeatmapUniforms {
-    origin_px: [f32; 2],
-    cell_px: f32,
-    padding: f32,
-    size: [f32; 2],
-    padding2: [f32; 2],
-}
-
-pub(crate) struct HeatmapResources {
-    pipeline: wgpu::RenderPipeline,
-    layout: wgpu::BindGroupLayout,
-    uniforms: wgpu::Buffer,
-    texture: Option<(wgpu::Texture, wgpu::BindGroup, [u32; 2])>,
-    uploaded_version: u64,
-}
+/// The pipeline and the board's texture, kept in the renderer.
+pub(crate) struct HeatmapResources(crate::gpu::CellBoard);
 
 /// Builds the pipeline once and stores it in the renderer.
 pub fn install(render_state: &egui_wgpu::RenderState) {
-    let device = &render_state.device;
-    let uniforms = crate::gpu::uniform_buffer(
-        device,
-        "mines_heatmap_uniforms",
-        bytemuck::bytes_of(&HeatmapUniforms::default()),
-    );
-    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("mines_heatmap_layout"),
-        entries: &[
-            crate::gpu::uniform_entry(0),
-            wgpu::BindGroupLayoutEntry {
-                binding: 1,
-                visibility: wgpu::ShaderStages::FRAGMENT,
-                ty: wgpu::BindingType::Texture {
-                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
-                    view_dimension: wgpu::TextureViewDimension::D2,
-                    multisampled: false,
-                },
-                count: None,
-            },
-        ],
-    });
-    let pipeline = crate::gpu::fullscreen_pipeline(render_state, "mines_heatmap", SHADER_SOURCE, &layout);
-    render_state.renderer.write().callback_resources.insert(HeatmapResources {
-        pipeline,
-        layout,
-        uniforms,
-        texture: None,
-        uploaded_version: u64::MAX,
-    });
+    let board = crate::gpu::CellBoard::new(render_state, "mines_heatmap", SHADER_SOURCE, wgpu::TextureFormat::R32Float);
+    render_state.renderer.write().callback_resources.insert(HeatmapResources(board));
 }
 
 /// One frame's board: where, the cell size, and the texels (uploaded only when `version` changes).
@@ -87,64 +43,13 @@ pub struct HeatmapCallback {
 impl crate::gpu::FullscreenDraw for HeatmapCallback {
     type Resources = HeatmapResources;
 
-    fn prepare(
-        &self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        scale: f32,
-        resources: &mut HeatmapResources,
-    ) {
-        let uniforms = HeatmapUniforms {
-            origin_px: [self.origin.x * scale, self.origin.y * scale],
-            cell_px: self.cell * scale,
-            size: [self.size[0] as f32, self.size[1] as f32],
-            ..HeatmapUniforms::default()
-        };
-        queue.write_buffer(&resources.uniforms, 0, bytemuck::bytes_of(&uniforms));
-        if resources.texture.as_ref().is_none_or(|(_, _, size)| *size != self.size) {
-            let texture = device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("mines_heatmap_cells"),
-                size: wgpu::Extent3d { width: self.size[0], height: self.size[1], depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::R32Float,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            });
-            let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("mines_heatmap_bind_group"),
-                layout: &resources.layout,
-                entries: &[
-                    wgpu::BindGroupEntry { binding: 0, resource: resources.uniforms.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::TextureView(&view) },
-                ],
-            });
-            resources.texture = Some((texture, bind_group, self.size));
-            resources.uploaded_version = u64::MAX;
-        }
-        if resources.uploaded_version != self.version
-            && let Some((texture, _, size)) = &resources.texture
-        {
-            queue.write_texture(
-                texture.as_image_copy(),
-                bytemuck::cast_slice(self.texels.as_slice()),
-                wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(size[0] * 4),
-                    rows_per_image: Some(size[1]),
-                },
-                wgpu::Extent3d { width: size[0], height: size[1], depth_or_array_layers: 1 },
-            );
-            resources.uploaded_version = self.version;
-        }
+    fn prepare(&self, device: &wgpu::Device, queue: &wgpu::Queue, scale: f32, resources: &mut HeatmapResources) {
+        let texels = bytemuck::cast_slice(self.texels.as_slice());
+        resources.0.prepare(device, queue, self.origin, self.cell, scale, self.size, texels, self.version);
     }
 
     fn draw(&self, render_pass: &mut wgpu::RenderPass<'static>, resources: &HeatmapResources) {
-        if let Some((_, bind_group, _)) = &resources.texture {
-            crate::gpu::draw_fullscreen(render_pass, &resources.pipeline, bind_group);
-        }
+        resources.0.draw(render_pass);
     }
 }
 
