@@ -248,8 +248,8 @@ impl Plan<'_> {
         true
     }
 
-    /// Moves ant `ant` one step down the distance map, preferring squares `score` rates lower;
-    /// false when no step goes down.
+    /// Moves ant `ant` one step down the distance map to a square `safe` accepts, the lowest
+    /// first; false when no step goes down.
     fn descend(&mut self, ant: usize, distance: &[u32], safe: &dyn Fn(usize) -> bool) -> bool {
         let at = self.ants[ant];
         let here = distance[at];
@@ -320,14 +320,17 @@ fn search_battle(
     ours: &[usize],
     theirs: &[usize],
     blocked: &[bool],
-    taken: &[bool],
+    occupied: &[bool],
 ) -> Vec<usize> {
     let answers = enemy_answers(k, ours, theirs, blocked);
     let options: Vec<Vec<usize>> = ours
         .iter()
         .map(|&a| {
             std::iter::once(a)
-                .chain(Direction::ALL.iter().map(|&d| k.step(a, d)).filter(|&to| !blocked[to] && !taken[to]))
+                .chain(Direction::ALL.iter().map(|&d| k.step(a, d)).filter(|&to| {
+                    // Squares our other ants stand on are not ours to take.
+                    !blocked[to] && (!occupied[to] || ours.contains(&to))
+                }))
                 .collect()
         })
         .collect();
@@ -484,12 +487,7 @@ impl Bot for Strategy {
                     continue;
                 }
                 let ours: Vec<usize> = members.iter().map(|&i| ants[i]).collect();
-                // Squares our other ants stand on are not ours to take.
-                let mut taken = plan.occupied.clone();
-                for &a in &ours {
-                    taken[a] = false;
-                }
-                let choice = search_battle(k, &ours, &theirs, &plan.blocked, &taken);
+                let choice = search_battle(k, &ours, &theirs, &plan.blocked, &plan.occupied);
                 // Moves onto squares that others of the battle leave wait for them to go; what
                 // cannot move in the end stays.
                 let mut pending: Vec<(usize, usize)> = members.iter().copied().zip(choice).collect();

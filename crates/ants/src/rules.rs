@@ -86,9 +86,8 @@ impl Around {
             }
         } else {
             let (rows, cols) = (self.rows, self.cols);
-            let wrap = |value: usize, size: usize| if value >= size { value - size } else { value };
             for &(dr, dc) in &self.offsets {
-                visit(wrap(r + dr, rows) * cols + wrap(c + dc, cols));
+                visit(crate::game::wrap(r + dr, rows) * cols + crate::game::wrap(c + dc, cols));
             }
         }
     }

@@ -533,29 +533,33 @@ impl AntsPanel {
                 }
             }
             let version = self.board.as_ref().map_or(0, |image| image.version + 1);
-            let mut texture = self.board.take().and_then(|image| image.texture);
-            if !self.gpu {
-                let image = egui::ColorImage { size: [cols, rows], pixels: pixels.clone(), source_size: Vec2::new(cols as f32, rows as f32) };
-                match &mut texture {
-                    Some(handle) => handle.set(image, egui::TextureOptions::NEAREST),
-                    None => texture = Some(ui.ctx().load_texture("ants-board", image, egui::TextureOptions::NEAREST)),
+            let fill = match self.board.take().map(|image| image.fill) {
+                _ if self.gpu => BoardFill::Gpu(Arc::new(pixels)),
+                Some(BoardFill::Egui(mut handle)) => {
+                    handle.set(board_image(cols, rows, pixels), egui::TextureOptions::NEAREST);
+                    BoardFill::Egui(handle)
                 }
-            }
-            self.board = Some(BoardImage { key, version, pixels: Arc::new(pixels), texture });
+                _ => BoardFill::Egui(ui.ctx().load_texture(
+                    "ants-board",
+                    board_image(cols, rows, pixels),
+                    egui::TextureOptions::NEAREST,
+                )),
+            };
+            self.board = Some(BoardImage { key, version, fill });
         }
         if let Some(image) = &self.board {
             self.drawn = Some(board);
-            match &image.texture {
-                Some(handle) => {
+            match &image.fill {
+                BoardFill::Egui(handle) => {
                     let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
                     painter.image(handle.id(), board, uv, Color32::WHITE);
                 }
-                None => {
+                BoardFill::Gpu(colours) => {
                     let callback = board::BoardCallback {
                         origin: board.min,
                         cell,
                         size: [cols as u32, rows as u32],
-                        colours: Arc::clone(&image.pixels),
+                        colours: Arc::clone(colours),
                         version: image.version,
                     };
                     board::paint(&painter, board.intersect(ui.clip_rect()), callback);
@@ -590,10 +594,20 @@ struct BoardImage {
     key: (usize, Option<usize>),
     /// Changes with every new image, so the GPU uploads each once.
     version: u64,
-    /// The squares' colours, row by row.
-    pixels: Arc<Vec<Color32>>,
-    /// The egui texture, where the board is drawn by egui rather than the GPU pipeline.
-    texture: Option<egui::TextureHandle>,
+    fill: BoardFill,
+}
+
+/// The squares' colours, as the board is drawn.
+enum BoardFill {
+    /// Row by row, for the GPU pipeline.
+    Gpu(Arc<Vec<Color32>>),
+    /// As an egui texture, where there is no adapter.
+    Egui(egui::TextureHandle),
+}
+
+/// An egui image of a board's colours.
+fn board_image(cols: usize, rows: usize, pixels: Vec<Color32>) -> egui::ColorImage {
+    egui::ColorImage { size: [cols, rows], pixels, source_size: Vec2::new(cols as f32, rows as f32) }
 }
 
 impl Panel for AntsPanel {
