@@ -377,9 +377,20 @@ pub(super) fn combine(
             }
         }
     }
+    combine_components(view, interior.len(), components, exact, options)
+}
+
+/// `combine` of components already enumerated (`exact` false when one was approximated), with
+/// `u` covered cells off the frontier.
+pub(super) fn combine_components(
+    view: &BoardView<'_>,
+    u: usize,
+    components: Vec<Arc<ComponentCounts>>,
+    exact: bool,
+    options: SolveOptions,
+) -> Result<Combined, SolveError> {
     let log_scale: f64 = components.iter().map(|component| component.log_scale).sum();
     // Weights of frontier totals: W(m) = C(u, M - m), relative to its largest value.
-    let u = interior.len();
     let total_max: usize = components.iter().map(|c| c.layouts.len().saturating_sub(1)).sum();
     let log_weights: Vec<Option<f64>> =
         (0..=total_max).map(|m| view.mines.checked_sub(m).and_then(|rest| ln_choose(u, rest))).collect();

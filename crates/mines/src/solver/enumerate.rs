@@ -64,6 +64,10 @@ pub(super) struct Enumerator<'a> {
     pub(super) counts_only: bool,
     /// When drawing a layout instead of counting (`sample_layout`): the draw so far.
     pub(super) draw: Option<Draw>,
+    /// When counting for each number a revealed cell may show (`enumerate_by_value`): its
+    /// constraint, which then bounds nothing and counts the mines next to the cell, and the
+    /// counts of each number (`counts` then only says whether the run stayed within budget).
+    pub(super) by_value: Option<(usize, Vec<ComponentCounts>)>,
     pub(super) nodes: u64,
     pub(super) budget: u64,
 }
@@ -147,7 +151,18 @@ impl Enumerator<'_> {
             }
             return;
         }
-        let counts = &mut self.counts;
+        let counts = match &mut self.by_value {
+            Some((constraint, by_value)) => {
+                let shown = (UNBOUND - self.need[*constraint]) as usize;
+                if by_value.len() <= shown {
+                    by_value.resize_with(shown + 1, || {
+                        ComponentCounts::exact(self.counts.first_cell, Vec::new())
+                    });
+                }
+                &mut by_value[shown]
+            }
+            None => &mut self.counts,
+        };
         if counts.layouts.len() <= mines {
             counts.layouts.resize(mines + 1, 0.0);
         }
@@ -225,6 +240,7 @@ pub(super) fn run_enumeration<'a>(
     budget: u64,
     counts_only: bool,
     draw: Option<Draw>,
+    by_value: Option<usize>,
     scratch: &mut Scratch,
 ) -> Enumerator<'a> {
     let Component { boxes, box_list, first_cell } = *component;
@@ -242,6 +258,12 @@ pub(super) fn run_enumeration<'a>(
             capacity[c] += boxes[b].cells.len() as i64;
         }
     }
+    if let Some(constraint) = by_value {
+        // need − capacity stays below 0 and need above any box's size: the constraint bounds no
+        // box, and UNBOUND − need is the mines placed next to it so far.
+        need[constraint] = UNBOUND;
+        capacity[constraint] = 2 * UNBOUND;
+    }
     let slots = order.len();
     let mut enumerator = Enumerator {
         boxes,
@@ -253,6 +275,7 @@ pub(super) fn run_enumeration<'a>(
         counts: ComponentCounts::exact(first_cell, Vec::new()),
         counts_only,
         draw,
+        by_value: by_value.map(|constraint| (constraint, Vec::new())),
         nodes: 0,
         budget: budget.max(10_000),
     };
@@ -291,13 +314,47 @@ pub(super) fn enumerate_component(
     scratch: &mut Scratch,
 ) -> (ComponentCounts, u64) {
     let Component { boxes, first_cell, .. } = *component;
-    let enumerator = run_enumeration(component, all, budget, counts_only, None, scratch);
+    let enumerator = run_enumeration(component, all, budget, counts_only, None, None, scratch);
     let mut counts = enumerator.counts;
     if !counts.exact {
         counts = approximate_component(boxes, &enumerator.order, all, always_shares);
         counts.first_cell = first_cell;
     }
-    counts.box_cells = enumerator.order.iter().map(|&b| boxes[b].cells.clone()).collect();
+    (finish(counts, boxes, &enumerator.order, counts_only), enumerator.nodes)
+}
+
+/// A constraint's need and capacity start from this (and twice this) when it bounds nothing
+/// (`enumerate_by_value`).
+const UNBOUND: i64 = 1 << 40;
+
+/// `enumerate_component` for each number that the cell whose number is constraint `shown` may
+/// show, in one enumeration without that constraint: a layout where the cell shows v is
+/// reached in the same order, with the same weight, as when the constraint asks for v, so each
+/// number's counts equal `enumerate_component`'s with that number to the last bit. Returns the
+/// counts indexed by the number (those with no layout empty) and the nodes used, or `None`
+/// when the enumeration needs more than `budget` nodes; each single number needs at most as
+/// many, as its search tree is a part of this one.
+pub(super) fn enumerate_by_value(
+    component: &Component<'_>,
+    all: &[Constraint],
+    shown: usize,
+    budget: u64,
+    scratch: &mut Scratch,
+) -> Option<(Vec<ComponentCounts>, u64)> {
+    let enumerator = run_enumeration(component, all, budget, false, None, Some(shown), scratch);
+    if !enumerator.counts.exact || enumerator.nodes > budget {
+        return None;
+    }
+    let order = &enumerator.order;
+    let (_, by_value) = enumerator.by_value?;
+    let counts = by_value.into_iter().map(|counts| finish(counts, component.boxes, order, false)).collect();
+    Some((counts, enumerator.nodes))
+}
+
+/// An enumeration's counts with the cells of its boxes, and scaled to a largest layout count
+/// of 1.
+fn finish(mut counts: ComponentCounts, boxes: &[Box], order: &[usize], counts_only: bool) -> ComponentCounts {
+    counts.box_cells = order.iter().map(|&b| boxes[b].cells.clone()).collect();
     if counts_only && counts.exact {
         // No per-box rows were kept, so `add_layout` did not set the fewest mines; the tilted
         // combination starts its search for the likeliest total from the sum of them.
@@ -305,7 +362,7 @@ pub(super) fn enumerate_component(
     }
     if counts.layouts.iter().all(|w| *w == 0.0) {
         // No layout: the caller reports the board inconsistent.
-        return (counts, enumerator.nodes);
+        return counts;
     }
     // Scale to max 1 so products of many components stay in range; ratios are unchanged.
     let scale = counts.layouts.iter().cloned().fold(0.0, f64::max);
@@ -313,7 +370,7 @@ pub(super) fn enumerate_component(
     for value in counts.layouts.iter_mut().chain(&mut counts.mine_rows).chain(&mut counts.safe_rows) {
         *value /= scale;
     }
-    (counts, enumerator.nodes)
+    counts
 }
 
 /// Components of at most this many boxes are ordered by a scan, larger ones with the heap.

@@ -124,8 +124,15 @@ pub(super) fn draw_layout(
         let component = Component { boxes: &structure.boxes, box_list, first_cell: *first_cell };
         let own = rand_pcg::Pcg64Mcg::seed_from_u64(rng.random());
         let draw = Draw { mines, seen: 0.0, kept: Vec::new(), rng: own };
-        let enumerator =
-            run_enumeration(&component, &structure.all, options.node_budget, true, Some(draw), &mut scratch);
+        let enumerator = run_enumeration(
+            &component,
+            &structure.all,
+            options.node_budget,
+            true,
+            Some(draw),
+            None,
+            &mut scratch,
+        );
         let kept = enumerator.draw.map(|draw| draw.kept).unwrap_or_default();
         if !enumerator.counts.exact || kept.len() != enumerator.order.len() {
             return Err(SolveError::TooComplex);

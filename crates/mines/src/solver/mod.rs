@@ -31,7 +31,7 @@ mod layout_search;
 mod rules;
 mod structure;
 
-use combine::{Combined, Totals, Window, combine};
+use combine::{Combined, Totals, Window, combine, combine_components};
 use enumerate::*;
 pub use layout::{DrawnLayout, sample_layout, sample_layout_with};
 pub use rules::{Deductions, Rule, deduce};
@@ -456,6 +456,53 @@ pub(crate) struct Reveal<'a> {
     /// Index of the cell's own number in the structure's constraints (none when it has no
     /// covered neighbour: then it can only show 0).
     number: Option<usize>,
+    /// The new components' counts for every number at once (`shared_counts`), made at the
+    /// first `analyze`; `None` inside when they took more than its node budget.
+    shared: Option<(u64, Option<Vec<SharedPart>>)>,
+}
+
+/// A part of `Reveal`'s structure, enumerated once for every number the cell may show.
+enum SharedPart {
+    /// Taken from the base analysis.
+    Unchanged,
+    /// A new component without the cell's number: the same whatever it shows.
+    Fixed(Arc<ComponentCounts>),
+    /// The new component with the cell's number: its counts for each number (empty where no
+    /// layout fits).
+    ByValue(Vec<Arc<ComponentCounts>>),
+}
+
+/// Every new component of `structure` enumerated once for all the numbers that constraint
+/// `number` may ask for (`enumerate_by_value`), or `None` when together they need more than
+/// `node_budget` nodes. Each single number's analysis then needs no more nodes than these took,
+/// so within the budget each of its components is exact and counted as here.
+fn shared_counts(structure: &Structure<'_>, number: usize, node_budget: u64) -> Option<Vec<SharedPart>> {
+    let Structure { all, boxes, parts, .. } = structure;
+    let mut scratch = Scratch::new(all.len());
+    let mut budget_left = node_budget;
+    let mut shared = Vec::with_capacity(parts.len());
+    for (first_cell, part) in parts {
+        let Part::New(box_list) = part else {
+            shared.push(SharedPart::Unchanged);
+            continue;
+        };
+        let component = Component { boxes, box_list, first_cell: *first_cell };
+        let nodes = if box_list.iter().any(|&b| boxes[b].constraints.contains(&number)) {
+            let (counts, nodes) = enumerate_by_value(&component, all, number, budget_left, &mut scratch)?;
+            shared.push(SharedPart::ByValue(counts.into_iter().map(Arc::new).collect()));
+            nodes
+        } else {
+            let (counts, nodes) =
+                enumerate_component(&component, all, budget_left, false, false, &mut scratch);
+            if !counts.exact || nodes > budget_left {
+                return None;
+            }
+            shared.push(SharedPart::Fixed(Arc::new(counts)));
+            nodes
+        };
+        budget_left = budget_left.checked_sub(nodes)?;
+    }
+    Some(shared)
 }
 
 impl<'a> Reveal<'a> {
@@ -465,7 +512,7 @@ impl<'a> Reveal<'a> {
     pub(crate) fn new(view: &BoardView<'_>, base: &'a Analysis, cell: usize) -> Result<Self, SolveError> {
         check_view(view)?;
         if base.certain.is_some() {
-            return Ok(Self { structure: None, number: None });
+            return Ok(Self { structure: None, number: None, shared: None });
         }
         // Built with the cell showing 0, which only its own constraint's count depends on.
         let mut cells = view.cells.to_vec();
@@ -475,7 +522,7 @@ impl<'a> Reveal<'a> {
         let reuse = Some(Reuse::around(base, changed)).filter(|reuse| reuse.base.exact);
         let structure = structure(&view, &[], reuse.as_ref(), None)?;
         let number = structure.all.iter().position(|constraint| constraint.origin == cell);
-        Ok(Self { structure: Some(structure), number })
+        Ok(Self { structure: Some(structure), number, shared: None })
     }
 
     /// `analyze` of `view`, where the cell shows `value`.
@@ -497,7 +544,28 @@ impl<'a> Reveal<'a> {
             None if value > 0 => return Err(SolveError::Inconsistent { mines: view.mines }),
             None => {}
         }
-        solve_structure(view, structure, options)
+        let Some(number) = self.number else { return solve_structure(view, structure, options) };
+        if self.shared.as_ref().is_none_or(|&(budget, _)| budget != node_budget) {
+            self.shared = Some((node_budget, shared_counts(structure, number, node_budget)));
+        }
+        let Some((_, Some(shared))) = &self.shared else { return solve_structure(view, structure, options) };
+        let mut components = Vec::with_capacity(shared.len());
+        for ((_, part), counts) in structure.parts.iter().zip(shared) {
+            let counts = match (part, counts) {
+                (Part::New(_), SharedPart::Fixed(counts)) => Arc::clone(counts),
+                (Part::New(_), SharedPart::ByValue(by_value)) => by_value
+                    .get(usize::from(value))
+                    .filter(|counts| counts.layouts.iter().any(|w| *w != 0.0))
+                    .map(Arc::clone)
+                    .ok_or(SolveError::Inconsistent { mines: view.mines })?,
+                (Part::Unchanged(stored), _) => Arc::clone(stored),
+                // (`shared_counts` lists the parts as they are: never reached.)
+                (Part::New(_), SharedPart::Unchanged) => return solve_structure(view, structure, options),
+            };
+            components.push(counts);
+        }
+        let combined = combine_components(view, structure.interior.len(), components, true, options)?;
+        Ok(probabilities(view, structure, combined))
     }
 }
 
@@ -593,8 +661,13 @@ fn solve_structure(
     structure: &Structure<'_>,
     options: SolveOptions,
 ) -> Result<Analysis, SolveError> {
-    let Combined { components, exact, weights, totals, z, log_layouts } =
-        combine(view, structure, options, false)?;
+    let combined = combine(view, structure, options, false)?;
+    Ok(probabilities(view, structure, combined))
+}
+
+/// The analysis of `view` from its `Structure` and its components as combined.
+fn probabilities(view: &BoardView<'_>, structure: &Structure<'_>, combined: Combined) -> Analysis {
+    let Combined { components, exact, weights, totals, z, log_layouts } = combined;
     let cells = view.width * view.height;
     let u = structure.interior.len();
     let count = components.len();
@@ -677,7 +750,7 @@ fn solve_structure(
     }
     safe.sort_unstable();
     mines.sort_unstable();
-    Ok(Analysis {
+    Analysis {
         probabilities,
         safe,
         mines,
@@ -688,7 +761,7 @@ fn solve_structure(
         log_layouts,
         components,
         certain: None,
-    })
+    }
 }
 
 #[cfg(test)]

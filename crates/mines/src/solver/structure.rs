@@ -139,40 +139,51 @@ pub(super) fn structure<'a>(
     if all.iter().any(|c| c.cells().is_empty() && c.mines > 0) {
         return Err(SolveError::Inconsistent { mines: view.mines });
     }
-    let mut signature: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    // Each region cell's constraints, by its place in the region (every constrained cell is in
+    // it), so that a small region costs little on a big board.
+    const OUTSIDE: u32 = u32::MAX;
+    let mut place = vec![OUTSIDE; cells];
+    for (index, &cell) in region.iter().enumerate() {
+        place[cell] = index as u32;
+    }
+    let mut signature: Vec<Vec<usize>> = vec![Vec::new(); region.len()];
     for (index, constraint) in all.iter().enumerate() {
         for &cell in constraint.cells() {
-            signature[cell].push(index);
+            debug_assert!(place[cell] != OUTSIDE, "a constrained cell outside the region");
+            if let Some(signature) = signature.get_mut(place[cell] as usize) {
+                signature.push(index);
+            }
         }
     }
-    debug_assert!(
-        signature.iter().enumerate().all(|(cell, s)| s.is_empty() || region.binary_search(&cell).is_ok())
-    );
     // Off the frontier: covered cells without a number (outside the region, those that were
     // off the frontier before).
     let interior: Vec<usize> = match reuse {
         Some(reuse) => (0..cells)
             .filter(|&cell| {
                 is_covered(cell)
-                    && (reuse.base.component_of[cell].is_none() || region.binary_search(&cell).is_ok())
-                    && signature[cell].is_empty()
+                    && match signature.get(place[cell] as usize) {
+                        Some(signature) => signature.is_empty(),
+                        None => reuse.base.component_of[cell].is_none(),
+                    }
             })
             .collect(),
-        None => region.iter().copied().filter(|&cell| signature[cell].is_empty()).collect(),
+        None => region.iter().zip(&signature).filter(|(_, s)| s.is_empty()).map(|(&cell, _)| cell).collect(),
     };
     // Boxes: frontier cells grouped by constraint signature, created in cell order.
     let mut box_of_signature: FxHashMap<&[usize], usize> = FxHashMap::default();
     let mut boxes: Vec<Box> = Vec::new();
-    for &cell in region.iter().filter(|&&i| !signature[i].is_empty()) {
-        let key = signature[cell].as_slice();
+    for (&cell, key) in region.iter().zip(&signature).filter(|(_, s)| !s.is_empty()) {
+        let key = key.as_slice();
         let index = *box_of_signature.entry(key).or_insert_with(|| {
             boxes.push(Box { cells: Vec::new(), constraints: key.to_vec() });
             boxes.len() - 1
         });
         boxes[index].cells.push(cell);
     }
-    // Components: boxes linked through shared constraints (union-find over constraints).
+    // Components: boxes linked through shared constraints (union-find over constraints, by
+    // size, with path halving; which root a set gets does not change the components below).
     let mut parent: Vec<usize> = (0..all.len()).collect();
+    let mut size = vec![1usize; all.len()];
     pub(super) fn find(parent: &mut [usize], mut x: usize) -> usize {
         while parent[x] != x {
             parent[x] = parent[parent[x]];
@@ -184,7 +195,11 @@ pub(super) fn structure<'a>(
         let first = current.constraints[0];
         for &other in &current.constraints[1..] {
             let (a, b) = (find(&mut parent, first), find(&mut parent, other));
-            parent[a] = b;
+            if a != b {
+                let (small, large) = if size[a] < size[b] { (a, b) } else { (b, a) };
+                parent[small] = large;
+                size[large] += size[small];
+            }
         }
     }
     let mut component_of_root: FxHashMap<usize, usize> = FxHashMap::default();
