@@ -60,6 +60,8 @@ pub struct LongTermRisk<'a> {
     enabler: Vec<f64>,
     /// Chances already counted, by shape and anchor.
     counted: RefCell<FxHashMap<(Shape, usize), f64>>,
+    /// Per cell: covered and not a certain mine.
+    open: Vec<bool>,
 }
 
 impl<'a> LongTermRisk<'a> {
@@ -71,6 +73,11 @@ impl<'a> LongTermRisk<'a> {
         }
         let cells = view.width * view.height;
         let mines_left = view.mines.checked_sub(analysis.mines.len())?;
+        let mut open: Vec<bool> =
+            view.cells.iter().map(|cell| matches!(cell, Cell::Covered | Cell::Flagged)).collect();
+        for &mine in &analysis.mines {
+            open[mine] = false;
+        }
         let mut risk = Self {
             view,
             analysis,
@@ -79,6 +86,7 @@ impl<'a> LongTermRisk<'a> {
             member: vec![0.0; cells],
             enabler: vec![0.0; cells],
             counted: RefCell::default(),
+            open,
         };
         let mut found = Vec::new();
         for shape in [Shape::Across, Shape::Down, Shape::Block] {
@@ -154,8 +162,7 @@ impl<'a> LongTermRisk<'a> {
 
     /// Covered and not a certain mine.
     fn open(&self, cell: usize) -> bool {
-        matches!(self.view.cells[cell], Cell::Covered | Cell::Flagged)
-            && self.analysis.mines.binary_search(&cell).is_err()
+        self.open[cell]
     }
 
     fn at(&self, x: isize, y: isize) -> Option<usize> {

@@ -348,10 +348,13 @@ pub(super) fn enumerate_by_value(
     let order = &enumerator.order;
     let (_, by_value) = enumerator.by_value?;
     // (A number no layout fits keeps its empty counts: only their emptiness is read.)
-    let counts = by_value
-        .into_iter()
-        .map(|counts| if counts.layouts.is_empty() { counts } else { finish(counts, component.boxes, order, false) })
-        .collect();
+    let counts =
+        by_value
+            .into_iter()
+            .map(|counts| {
+                if counts.layouts.is_empty() { counts } else { finish(counts, component.boxes, order, false) }
+            })
+            .collect();
     Some((counts, enumerator.nodes))
 }
 
