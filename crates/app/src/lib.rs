@@ -44,7 +44,8 @@ domains![
     counterpoint,
     classics,
     note,
-    eyes
+    eyes,
+    story
 ];
 use state::{AppState, STORAGE_KEY};
 use std::time::{Duration, Instant};

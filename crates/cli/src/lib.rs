@@ -39,6 +39,7 @@ pub mod mines;
 pub mod note;
 pub mod puzlogic;
 pub mod star;
+pub mod story;
 pub mod tetris;
 
 /// Lets every value of `command` and its subcommands start with '-' when it is a number
