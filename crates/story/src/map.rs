@@ -16,7 +16,7 @@
 //! and column. [`check_maps`] checks a set of maps together: links to maps and portals that
 //! exist, and characters whose conversations the script starts.
 
-use crate::script::{Diagnostic, ErrorKind, Script};
+use crate::script::{Diagnostic, ErrorKind, Script, Word, words};
 use curio_core::files::ParseError;
 
 /// Tiles across a map.
@@ -90,31 +90,6 @@ pub struct Map {
     pub portals: Vec<Portal>,
     /// Its character, if any.
     pub character: Option<Character>,
-}
-
-/// A word of a line and its column (from 1).
-struct Word<'a> {
-    text: &'a str,
-    column: usize,
-}
-
-fn words(line: &str) -> Vec<Word<'_>> {
-    let code = line.split('#').next().unwrap_or("");
-    let mut words = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (column, (index, c)) in code.char_indices().enumerate() {
-        if c.is_whitespace() {
-            if let Some((from, at)) = start.take() {
-                words.push(Word { text: &code[from..index], column: at });
-            }
-        } else if start.is_none() {
-            start = Some((index, column + 1));
-        }
-    }
-    if let Some((from, at)) = start {
-        words.push(Word { text: &code[from..], column: at });
-    }
-    words
 }
 
 /// True for a name of a map, portal or background: letters, digits, '-' and '_'.

@@ -171,14 +171,14 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
-/// A word of a script line and its column (from 1).
-struct Word<'a> {
-    text: &'a str,
-    column: usize,
+/// A word of a line and its column (from 1).
+pub(crate) struct Word<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) column: usize,
 }
 
-/// The words of `line` up to a `#`, with their columns in characters.
-fn words(line: &str) -> Vec<Word<'_>> {
+/// The words of `line` up to a `#`, with their columns in characters (scripts and maps).
+pub(crate) fn words(line: &str) -> Vec<Word<'_>> {
     let code = line.split('#').next().unwrap_or("");
     let mut words = Vec::new();
     let mut start: Option<(usize, usize)> = None;
