@@ -1,7 +1,8 @@
 //! The Siddhartha panel: the player runs by the keys, a click on a character opens its
 //! conversation, which goes on by button and key and takes choices; progress survives a
-//! restart; the script view checks an edited script and plays it only without syntax errors;
-//! the maps and conversation views draw; snapshots at 1280x800 and 800x600.
+//! restart; the script view checks an edited script, plays it only without syntax errors and
+//! tidies it; the walker runs from the panel; the maps and conversation views draw; snapshots at
+//! 1280x800 and 800x600.
 
 use crate::common::{RunSettled, harness, snapshot_app};
 use curio::app::CurioApp;
@@ -120,6 +121,16 @@ fn the_script_view_checks_as_it_is_typed_and_plays_only_a_script_that_parses() {
     harness.run_settled();
     harness.get_by_label("no errors");
     assert_eq!(harness.state_mut().panel_mut::<StoryPanel>().story.script, shipped);
+    // Tidy prints the house style (each entry with its string quoted), which checks the same.
+    harness.get_by_label("Tidy").click();
+    harness.run_settled();
+    harness.get_by_label("no errors");
+    assert!(harness.state_mut().panel_mut::<StoryPanel>().state.script.contains("1 chgspk 2  # Father, I have come"));
+    // The walker, from the panel.
+    harness.get_by_label("Walk the story").click();
+    harness.run_settled();
+    harness.get_by_label("walker: nothing stuck");
+    harness.get_by_label("walker: 28 of 28 maps, 135 of 135 strings, 36 conversations, 7213 steps");
     // The other views draw.
     for view in ["Maps", "Conversation", "Play"] {
         harness.get_by_label(view).click();

@@ -246,6 +246,18 @@ impl Game {
         }
     }
 
+    /// A game read from a file brought back into range: a position off the map starts again
+    /// where the map was entered, and an entry off the map moves to the map's left side.
+    pub fn repair(&mut self) {
+        let inside = |x: i32, y: i32| (0..WIDTH).contains(&x) && (0..=HEIGHT).contains(&y);
+        if !inside(self.entry.0 * TILE, self.entry.1 * TILE) {
+            self.entry = (1, ROWS - 3);
+        }
+        if !inside(self.body.x, self.body.y) {
+            self.body = Body::standing_at(self.entry.0, self.entry.1);
+        }
+    }
+
     /// The map the player is on (the first when the saved name is gone).
     pub fn current<'a>(&self, story: &'a Story) -> Option<&'a Map> {
         story.map_index(&self.map).or((!story.maps.is_empty()).then_some(0)).map(|index| &story.maps[index])
@@ -455,6 +467,19 @@ mod tests {
         assert!(game.talking.is_none());
         assert_eq!(game.shown, BTreeSet::from([1, 2, 3, 4]));
         assert!(game.talked.contains("bank"));
+    }
+
+    #[test]
+    fn a_game_off_the_map_is_brought_back() {
+        let story = story();
+        let mut game = Game::new(&story);
+        game.body.x = -5_000_000;
+        game.entry = (900, -4);
+        game.repair();
+        assert_eq!(game.entry, (1, ROWS - 3));
+        assert_eq!(game.body, Body::standing_at(1, ROWS - 3));
+        run(&mut game, &story, Input::default(), 30);
+        assert!(game.body.on_ground);
     }
 
     #[test]

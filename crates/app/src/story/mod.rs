@@ -15,6 +15,7 @@ use story::map::{COLUMNS, Map, ROWS, check_maps};
 use story::script::{Diagnostic, ErrorKind, Script, Step, check_from};
 use story::talk::{Moment, Speaker};
 use story::world::{Game, Input, PortalState, Story, TICKS_PER_SECOND, TILE, TRANSITION_TICKS};
+use story::walker::{WalkReport, walk};
 use story::world::{PLAYER_HEIGHT, PLAYER_WIDTH};
 
 /// What the canvas shows.
@@ -51,7 +52,13 @@ impl Default for StoryPanelState {
     }
 }
 
-impl Settings for StoryPanelState {}
+impl Settings for StoryPanelState {
+    fn sanitize(&mut self) {
+        if let Some(game) = &mut self.game {
+            game.repair();
+        }
+    }
+}
 
 /// The Siddhartha panel.
 pub struct StoryPanel {
@@ -65,6 +72,8 @@ pub struct StoryPanel {
     pending: f64,
     /// The name under the pointer, if a character's.
     pub hovered: Option<String>,
+    /// The last walk of the story ("Walk the story").
+    pub walk: Option<WalkReport>,
     /// Where the last frame drew the map (for tests and the pointer).
     pub screen: Option<Rect>,
     /// The canvas the last frame of the game covered (the map and its bars).
@@ -111,7 +120,7 @@ impl PanelType for StoryPanel {
             }
             errors = found;
         }
-        let mut panel = Self { state, story, errors, pending: 0.0, hovered: None, screen: None, canvas: None, last_time: None, moving: false };
+        let mut panel = Self { state, story, errors, pending: 0.0, hovered: None, walk: None, screen: None, canvas: None, last_time: None, moving: false };
         // Progress saved on maps that are gone starts again.
         if panel.state.game.as_ref().is_some_and(|game| panel.story.map_index(&game.map).is_none()) {
             panel.state.game = None;
@@ -652,8 +661,25 @@ impl Panel for StoryPanel {
         if let Some(name) = &self.hovered {
             ui.label(format!("under the pointer: {name}"));
         }
-        if ui.button("New game").clicked() {
-            self.state.game = Some(Game::new(&self.story));
+        ui.horizontal(|ui| {
+            if ui.button("New game").clicked() {
+                self.state.game = Some(Game::new(&self.story));
+            }
+            if ui.button("Walk the story").on_hover_text("The walker plays the whole story headless: every map it can reach, every conversation down each branch").clicked() {
+                self.walk = Some(walk(&self.story, &mut |_| true));
+            }
+        });
+        if let Some(report) = &self.walk {
+            ui.label(format!(
+                "walker: {} of {} maps, {} of {} strings, {} conversations, {} steps",
+                report.maps_visited, report.maps, report.strings_shown, report.strings, report.conversations, report.ticks
+            ));
+            if report.stuck.is_empty() {
+                ui.colored_label(theme::SUCCESS, "walker: nothing stuck");
+            }
+            for line in &report.stuck {
+                ui.colored_label(theme::ERROR, format!("stuck: {line}"));
+            }
         }
         ui.separator();
         if self.state.view == View::Conversation {
@@ -695,6 +721,13 @@ impl Panel for StoryPanel {
                 if ui.button("Shipped script").clicked() {
                     self.state.script = story::siddhartha::SCRIPT.to_string();
                     self.recheck(true);
+                }
+                if ui.button("Tidy").on_hover_text("Prints the script in the house style, as curio story fmt does").clicked() {
+                    let text = if self.state.script.is_empty() { story::siddhartha::SCRIPT } else { &self.state.script };
+                    if let Ok(script) = Script::parse(text) {
+                        self.state.script = script.to_text();
+                        self.recheck(false);
+                    }
                 }
             });
             if self.errors.is_empty() {
