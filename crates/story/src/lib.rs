@@ -10,6 +10,8 @@
 //! docs/story.md.
 
 pub mod map;
+#[cfg(test)]
+mod oracle_tests;
 pub mod script;
 pub mod siddhartha;
 pub mod talk;
