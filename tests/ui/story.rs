@@ -138,6 +138,49 @@ fn the_script_view_checks_as_it_is_typed_and_plays_only_a_script_that_parses() {
     }
 }
 
+#[test]
+fn the_map_editor_drags_things_to_tiles_adds_a_linked_map_and_keeps_the_edits() {
+    let mut harness = harness_of(StoryPanelState { editing: true, ..StoryPanelState::default() });
+    let panel = harness.state_mut().panel_mut::<StoryPanel>();
+    let from = panel.on_screen(24 * TILE + TILE / 2, 21 * TILE).expect("drawn");
+    let to = panel.on_screen(10 * TILE + TILE / 2, 21 * TILE).expect("drawn");
+    // Drag the father from tile 24 to tile 10.
+    harness.event(Event::PointerMoved(from));
+    harness.run_settled();
+    harness.event(Event::PointerButton { pos: from, button: PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE });
+    harness.run_settled();
+    for step in 1..=5 {
+        harness.event(Event::PointerMoved(from + (to - from) * (step as f32 / 5.0)));
+        harness.run_settled();
+    }
+    harness.event(Event::PointerButton { pos: to, button: PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
+    harness.run_settled();
+    harness.event(Event::PointerGone);
+    harness.run_settled();
+    let column = |harness: &mut egui_kittest::Harness<'static, CurioApp>| {
+        harness.state_mut().panel_mut::<StoryPanel>().story.maps[0].character.as_ref().map(|character| character.x)
+    };
+    assert_eq!(column(&mut harness), Some(10));
+    harness.get_by_label("Add a map").click();
+    harness.run_settled();
+    harness.get_by_label("maps and script: no errors");
+    let state = {
+        let panel = harness.state_mut().panel_mut::<StoryPanel>();
+        assert_eq!(panel.story.maps.len(), 29);
+        let walked = curio::story::walker::walk(&panel.story, &mut |_| true);
+        assert_eq!((walked.maps_visited, walked.stuck.len()), (29, 0), "{:?}", walked.stuck);
+        panel.state.clone()
+    };
+    // A restart keeps the edited maps.
+    let mut again = harness_of(state);
+    assert_eq!(again.state_mut().panel_mut::<StoryPanel>().story.maps.len(), 29);
+    assert_eq!(column(&mut again), Some(10));
+    again.get_by_label("Shipped maps").click();
+    again.run_settled();
+    assert_eq!(again.state_mut().panel_mut::<StoryPanel>().story.maps.len(), 28);
+    assert_eq!(column(&mut again), Some(24));
+}
+
 fn snapshot(name: &str, size: [f32; 2], view: View) {
     snapshot_app(name, size, |adapter| {
         let state = StoryPanelState { view, conversation_map: "11-jetavana-grove".into(), ..StoryPanelState::default() };

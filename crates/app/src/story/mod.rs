@@ -1,8 +1,9 @@
 //! The Siddhartha panel: play the story (arrows or A/D to run, Space to jump, Up or W through a
 //! portal, a click on a character to talk, Space or Enter to go on, 1-9 or a click to choose),
 //! the map graph (maps as nodes, portal links as arrows), each conversation as a graph (strings
-//! as nodes, opcodes on the arrows, the checker's errors in red), and the script to edit, checked
-//! as it is typed and played at once with "Play this script".
+//! as nodes, opcodes on the arrows, the checker's errors in red), the script to edit, checked
+//! as it is typed and played at once with "Play this script", and a map editor (drag the
+//! character, portals and platforms; add a linked map or a platform).
 
 use crate::domain::Domain;
 use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
@@ -44,11 +45,23 @@ pub struct StoryPanelState {
     pub script: String,
     /// The map whose character's conversation the graph shows.
     pub conversation_map: String,
+    /// The maps as edited, name and text each (empty: the shipped ones).
+    pub maps: Vec<(String, String)>,
+    /// The Play view edits the map (drags its character, portals and platforms) instead of
+    /// playing it.
+    pub editing: bool,
 }
 
 impl Default for StoryPanelState {
     fn default() -> Self {
-        Self { view: View::Play, game: None, script: String::new(), conversation_map: String::new() }
+        Self {
+            view: View::Play,
+            game: None,
+            script: String::new(),
+            conversation_map: String::new(),
+            maps: Vec::new(),
+            editing: false,
+        }
     }
 }
 
@@ -83,6 +96,19 @@ pub struct StoryPanel {
     /// Whether the last frame played a step that moved something (the next one goes on from
     /// its time).
     moving: bool,
+    /// What the map editor is dragging.
+    grabbed: Option<Grab>,
+}
+
+/// A thing of a map the editor drags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grab {
+    /// The character.
+    Character,
+    /// A portal, by index.
+    Portal(usize),
+    /// A platform, by index.
+    Platform(usize),
 }
 
 /// The shipped story (an empty one if it ever failed to parse, which its tests rule out).
@@ -112,6 +138,15 @@ impl PanelType for StoryPanel {
 
     fn new(state: StoryPanelState, _gpu_adapter: Option<&str>) -> Self {
         let mut story = shipped();
+        if !state.maps.is_empty() {
+            // Edited maps replace the shipped ones when every one of them reads.
+            let edited: Result<Vec<Map>, _> = state.maps.iter().map(|(name, text)| Map::parse(name, text)).collect();
+            if let Ok(maps) = edited
+                && !maps.is_empty()
+            {
+                story.maps = maps;
+            }
+        }
         let mut errors = Vec::new();
         if !state.script.is_empty() {
             let (script, found) = errors_of(&state.script, &story.maps);
@@ -120,7 +155,19 @@ impl PanelType for StoryPanel {
             }
             errors = found;
         }
-        let mut panel = Self { state, story, errors, pending: 0.0, hovered: None, walk: None, screen: None, canvas: None, last_time: None, moving: false };
+        let mut panel = Self {
+            state,
+            story,
+            errors,
+            pending: 0.0,
+            hovered: None,
+            walk: None,
+            screen: None,
+            canvas: None,
+            last_time: None,
+            moving: false,
+            grabbed: None,
+        };
         // Progress saved on maps that are gone starts again.
         if panel.state.game.as_ref().is_some_and(|game| panel.story.map_index(&game.map).is_none()) {
             panel.state.game = None;
@@ -142,6 +189,100 @@ impl StoryPanel {
         let screen = self.screen?;
         let scale = screen.width() / (COLUMNS * TILE) as f32;
         Some(screen.min + Vec2::new(x as f32, y as f32) * scale)
+    }
+
+    /// The index of the map the player is on.
+    fn current_index(&mut self) -> Option<usize> {
+        let name = self.game().map.clone();
+        self.story.map_index(&name)
+    }
+
+    /// What of the current map is at the point (`x`, `y`) (units): its character, a portal or a
+    /// platform, in that order.
+    pub fn grab_at(&mut self, x: i32, y: i32) -> Option<Grab> {
+        let index = self.current_index()?;
+        let map = &self.story.maps[index];
+        let inside = |left: i32, top: i32, width: i32, height: i32| {
+            (left..left + width).contains(&x) && (top..top + height).contains(&y)
+        };
+        if let Some(character) = &map.character
+            && inside(character.x * TILE, (character.y - 1) * TILE, TILE, 2 * TILE)
+        {
+            return Some(Grab::Character);
+        }
+        if let Some(index) =
+            map.portals.iter().position(|portal| inside(portal.x * TILE, (portal.y - 1) * TILE, TILE, 2 * TILE))
+        {
+            return Some(Grab::Portal(index));
+        }
+        map.platforms
+            .iter()
+            .position(|platform| inside(platform.x * TILE, platform.y * TILE, platform.width * TILE, TILE))
+            .map(Grab::Platform)
+    }
+
+    /// Puts what `grab` names on the tile (`column`, `row`) of the current map (kept on the map).
+    pub fn place(&mut self, grab: Grab, column: i32, row: i32) {
+        let Some(index) = self.current_index() else { return };
+        let map = &mut self.story.maps[index];
+        let (column, row) = (column.clamp(0, COLUMNS - 1), row.clamp(1, ROWS - 1));
+        match grab {
+            Grab::Character => {
+                if let Some(character) = &mut map.character {
+                    (character.x, character.y) = (column, row);
+                }
+            }
+            Grab::Portal(portal) => {
+                if let Some(portal) = map.portals.get_mut(portal) {
+                    (portal.x, portal.y) = (column, row);
+                }
+            }
+            Grab::Platform(platform) => {
+                if let Some(platform) = map.platforms.get_mut(platform) {
+                    (platform.x, platform.y) = (column.min(COLUMNS - platform.width), row);
+                }
+            }
+        }
+    }
+
+    /// Keeps the maps as edited (in the settings) and rechecks them with the script.
+    pub fn keep_maps(&mut self) {
+        self.state.maps = self.story.maps.iter().map(|map| (map.name.clone(), map.to_text())).collect();
+        self.recheck(false);
+    }
+
+    /// Adds a map after the others, linked both ways with a new portal in the middle of the
+    /// current map, and keeps the maps.
+    pub fn add_map(&mut self) {
+        let Some(index) = self.current_index() else { return };
+        let mut number = self.story.maps.len() + 1;
+        let name = loop {
+            let name = format!("{number:02}-new-map");
+            if self.story.map_index(&name).is_none() {
+                break name;
+            }
+            number += 1;
+        };
+        let from = self.story.maps[index].name.clone();
+        let door = format!("to-{name}");
+        let text = format!("title A new map\nbackground field\nplatform 0 22 40\nportal west 2 21 -> {from} {door}\n");
+        let Ok(map) = Map::parse(&name, &text) else { return };
+        self.story.maps[index].portals.push(story::map::Portal {
+            name: door,
+            x: COLUMNS / 2,
+            y: ROWS - 3,
+            link: Some(story::map::Link { map: name, portal: "west".into() }),
+            line: 0,
+        });
+        self.story.maps.push(map);
+        self.keep_maps();
+    }
+
+    /// Adds a platform to the current map, above the middle of the floor, and keeps the maps.
+    pub fn add_platform(&mut self) {
+        let Some(index) = self.current_index() else { return };
+        self.story.maps[index].platforms.push(story::map::Platform { x: 17, y: 18, width: 6 });
+        self.keep_maps();
     }
 
     /// The game, started if there is none.
@@ -184,7 +325,9 @@ impl StoryPanel {
     }
 
     fn play_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
-        let response = ui.allocate_rect(rect, egui::Sense::click());
+        let editing = self.state.editing;
+        let sense = if editing { egui::Sense::click_and_drag() } else { egui::Sense::click() };
+        let response = ui.allocate_rect(rect, sense);
         let painter = ui.painter_at(rect);
         // The map: 40 x 24 tiles fitted into the canvas.
         let scale = (rect.width() / (COLUMNS * TILE) as f32).min(rect.height() / (ROWS * TILE) as f32);
@@ -209,7 +352,30 @@ impl StoryPanel {
             let at = (pos - screen.min) / scale;
             (at.x as i32, at.y as i32)
         };
-        let talking = self.state.game.as_ref().is_some_and(|game| game.talking.is_some());
+        if editing {
+            // The editor: drag the character, a portal or a platform to a tile.
+            let tile_at = |pos: Pos2| {
+                let (x, y) = to_world(pos);
+                (x.div_euclid(TILE), y.div_euclid(TILE))
+            };
+            // A drag starts where the button went down, a little before egui calls it a drag.
+            if response.drag_started()
+                && let Some(pos) = ui.ctx().input(|input| input.pointer.press_origin())
+            {
+                let (x, y) = to_world(pos);
+                self.grabbed = self.grab_at(x, y);
+            }
+            if let (Some(grab), Some(pos)) = (self.grabbed, response.interact_pointer_pos())
+                && response.dragged()
+            {
+                let (column, row) = tile_at(pos);
+                self.place(grab, column, row);
+            }
+            if response.drag_stopped() && self.grabbed.take().is_some() {
+                self.keep_maps();
+            }
+        }
+        let talking = editing || self.state.game.as_ref().is_some_and(|game| game.talking.is_some());
         // Steps at 60 a second while anything moves; keys only while no text field has them.
         let now = ui.ctx().input(|input| input.time);
         let elapsed = match self.last_time {
@@ -288,12 +454,23 @@ impl StoryPanel {
         }
         let body = game.body;
         draw_figure(&painter, to_screen(body.x + PLAYER_WIDTH / 2, body.y), scale * PLAYER_HEIGHT as f32 / (2 * TILE) as f32, Color32::from_rgb(0xe0, 0x7a, 0x1f));
-        painter.text(screen.left_top() + Vec2::new(10.0, 8.0), Align2::LEFT_TOP, &map.title, FontId::proportional(16.0), Color32::WHITE);
+        let title = if editing { format!("{} (editing: drag the character, portals, platforms)", map.title) } else { map.title.clone() };
+        painter.text(screen.left_top() + Vec2::new(10.0, 8.0), Align2::LEFT_TOP, title, FontId::proportional(16.0), Color32::WHITE);
+        if editing {
+            // Each portal's name and where it leads.
+            for portal in &map.portals {
+                let label = match &portal.link {
+                    Some(link) => format!("{} → {}", portal.name, link.map),
+                    None => portal.name.clone(),
+                };
+                painter.text(to_screen(portal.x * TILE + TILE / 2, (portal.y - 1) * TILE - 4), Align2::CENTER_BOTTOM, label, FontId::proportional(10.0), Color32::WHITE);
+            }
+        }
         if let PortalState::Active { ticks, .. } = game.portal {
             let dark = (ticks as f32 / TRANSITION_TICKS as f32 * 230.0) as u8;
             painter.rect_filled(screen, 0.0, Color32::from_black_alpha(dark));
         }
-        if response.clicked() {
+        if response.clicked() && !editing {
             // A click on the game takes the keyboard back from the controls.
             ui.ctx().memory_mut(|memory| {
                 if let Some(id) = memory.focused() {
@@ -679,6 +856,30 @@ impl Panel for StoryPanel {
             }
             for line in &report.stuck {
                 ui.colored_label(theme::ERROR, format!("stuck: {line}"));
+            }
+        }
+        if self.state.view == View::Play {
+            ui.checkbox(&mut self.state.editing, "Edit the map");
+            if self.state.editing {
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button("Add a map").on_hover_text("A new map after the others, linked both ways with a new portal here").clicked() {
+                        self.add_map();
+                    }
+                    if ui.button("Add a platform").clicked() {
+                        self.add_platform();
+                    }
+                    if ui.button("Shipped maps").clicked() {
+                        self.story.maps = shipped().maps;
+                        self.state.maps.clear();
+                        self.recheck(false);
+                        if self.state.game.as_ref().is_some_and(|game| self.story.map_index(&game.map).is_none()) {
+                            self.state.game = Some(Game::new(&self.story));
+                        }
+                    }
+                });
+                if self.errors.is_empty() {
+                    ui.colored_label(theme::SUCCESS, "maps and script: no errors");
+                }
             }
         }
         ui.separator();
