@@ -36,6 +36,29 @@ fn the_bot_plays_the_builtin_window_with_no_misreads_and_no_clicks_outside() {
     assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
 }
 
+/// Every game of the built-in window opened before the bot sees it (`--opened`): it calibrates
+/// on a board in progress and plays from the first screen on, every read checked against the
+/// window's log.
+#[test]
+fn the_bot_plays_boards_that_start_opened() {
+    if !display::available() {
+        return;
+    }
+    let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["bot", "play", "--target", "builtin-opened", "--games", "3", "--seed", "7", "--json"])
+        .output()
+        .expect("curio runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(report["games"], 3, "{report}");
+    assert_eq!(report["misreads"], 0, "{report}");
+    assert!(report["reads_checked_against_truth"].as_u64().unwrap() >= 3, "{report}");
+    assert_eq!(report["target_logged_games"], 3, "{report}");
+    assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
+}
+
 /// On a Wayland session with an X server beside it (XWayland; here the tests' Xvfb stands in
 /// for it, as weston's own XWayland lists no windows), the bot says it sees X11 windows only,
 /// starts the window it launches on X11 although WAYLAND_DISPLAY is set, and plays it.

@@ -737,3 +737,29 @@ fn a_big_board_without_a_gpu_keeps_its_texture_until_it_changes() {
     harness.run_settled();
     assert_eq!(texture_ids(&harness, "mines-board").len(), 1);
 }
+
+#[test]
+fn the_opened_window_starts_every_game_with_an_opening_revealed() {
+    use curio::app::mines::window::MinesWindow;
+    use curio::mines::{BoardConfig, Cell, FirstClickRule, GameStatus};
+    let config = BoardConfig::parse_level("expert", FirstClickRule::Safe).expect("expert");
+    let mut window = MinesWindow::with_opening(config, 5, None, true);
+    let mut openings = Vec::new();
+    for _ in 0..5 {
+        let game = window.game();
+        assert_eq!(game.status(), GameStatus::Playing);
+        let revealed: Vec<usize> =
+            (0..game.cells().len()).filter(|&cell| matches!(game.cells()[cell], Cell::Revealed(_))).collect();
+        // The opening rule: the first click shows a 0, so an area opens (at least a 0 and its
+        // three neighbours in a corner), never a lone number.
+        assert!(revealed.len() >= 4, "{} cells open", revealed.len());
+        assert!(revealed.iter().any(|&cell| game.cells()[cell] == Cell::Revealed(0)));
+        openings.push(revealed);
+        window.restart();
+    }
+    openings.dedup();
+    assert_eq!(openings.len(), 5, "each game opens somewhere of its own");
+    // Without --opened, a game starts covered.
+    let plain = MinesWindow::new(config, 5, None);
+    assert!(plain.game().cells().iter().all(|cell| *cell == Cell::Covered));
+}

@@ -25,6 +25,9 @@ pub struct Program {
     /// Where to click, in window pixels, while no board shows yet: the button of the size asked
     /// for on its start screen, if it opens on one.
     pub start_click: Option<fn(&WindowInfo, Level) -> [f64; 2]>,
+    /// Whether it writes the truth log of each finished game (`LaunchRequest::log`: Curio's own
+    /// windows), against which every read is checked.
+    pub logs_truth: bool,
 }
 
 impl PartialEq for Program {
@@ -289,6 +292,7 @@ mod tests {
         command,
         opens_dialogs: false,
         start_click: None,
+        logs_truth: true,
     }];
 
     #[test]

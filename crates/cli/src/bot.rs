@@ -194,8 +194,10 @@ fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
     need_display()?;
     let kind = TargetKind::parse(&args.target, game.programs);
     let open_window = !kind.is_launched();
-    // The built-in window logs each finished game: every read is checked against it.
-    let truth = (kind.program().is_some() && kind.program() == game.builtin())
+    // Curio's own windows log each finished game: every read is checked against it.
+    let truth = kind
+        .program()
+        .is_some_and(|program| program.logs_truth)
         .then(|| curio_core::files::temporary_path("curio-bot-truth").with_extension("jsonl"));
     let request = SessionRequest {
         launch: LaunchRequest { kind, level: args.level, seed: args.seed, log: truth.clone() },

@@ -1,7 +1,10 @@
 //! `curio mines window`: a standalone game window with the classic look (raised grey cells,
 //! coloured digits, flags, mine counter, face button to start again), playable by mouse. With a
 //! log file it appends one JSON line per finished game: result, clicks, seed, rule, the true mine
-//! layout and the final board. It is the bot's built-in target.
+//! layout and the final board. It is the bot's built-in target. With `--opened` every game starts
+//! with an opening already revealed (the window makes the first click itself, at a cell drawn
+//! from the game's seed), as some classic clones do: the bot's target for playing from a board in
+//! progress.
 
 use crate::theme;
 use curio_cli::facets::{GroupArgs, House};
@@ -24,12 +27,33 @@ pub struct MinesWindow {
     log: Option<PathBuf>,
     logged: bool,
     error: Option<String>,
+    /// Each game starts with an opening revealed.
+    opened: bool,
+}
+
+/// A new game of `config` from `seed`; with `opened`, its first click made at a cell drawn from
+/// the seed (under the opening rule, so it opens an area).
+fn new_game(config: BoardConfig, seed: u64, opened: bool) -> Game {
+    let mut game = Game::new(config, seed);
+    if opened {
+        let cells = config.width * config.height;
+        let cell = (seed.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize % cells.max(1);
+        let _ = game.reveal(cell / config.width, cell % config.width);
+    }
+    game
 }
 
 impl MinesWindow {
     /// A window playing `config` games, the first with `seed` (each new game adds one).
     pub fn new(config: BoardConfig, seed: u64, log: Option<PathBuf>) -> Self {
-        Self { config, seed, game: Game::new(config, seed), log, logged: false, error: None }
+        Self::with_opening(config, seed, log, false)
+    }
+
+    /// [`MinesWindow::new`], each game starting with an opening revealed when `opened` (under
+    /// the opening rule).
+    pub fn with_opening(config: BoardConfig, seed: u64, log: Option<PathBuf>, opened: bool) -> Self {
+        let config = if opened { BoardConfig { rule: FirstClickRule::Opening, ..config } } else { config };
+        Self { config, seed, game: new_game(config, seed, opened), log, logged: false, error: None, opened }
     }
 
     /// The current game.
@@ -40,7 +64,7 @@ impl MinesWindow {
     /// Starts the next game (seed + 1).
     pub fn restart(&mut self) {
         self.seed = self.seed.wrapping_add(1);
-        self.game = Game::new(self.config, self.seed);
+        self.game = new_game(self.config, self.seed, self.opened);
         self.logged = false;
     }
 
@@ -204,12 +228,12 @@ pub fn window_size(config: BoardConfig) -> [f32; 2] {
 }
 
 /// Opens the game window and runs until it is closed.
-pub fn run(config: BoardConfig, seed: u64, log: Option<PathBuf>) -> anyhow::Result<()> {
+pub fn run(config: BoardConfig, seed: u64, log: Option<PathBuf>, opened: bool) -> anyhow::Result<()> {
     crate::run_game_window(
         "Curio Minesweeper",
         "curio-mines",
         window_size(config),
-        MinesWindow::new(config, seed, log),
+        MinesWindow::with_opening(config, seed, log, opened),
     )
 }
 
@@ -229,6 +253,10 @@ pub struct WindowArgs {
     /// Append one JSON line per finished game to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Start every game with an opening already revealed (the window clicks first, under the
+    /// opening rule), as some clones do.
+    #[arg(long)]
+    opened: bool,
 }
 
 impl GroupArgs for WindowArgs {
@@ -245,6 +273,6 @@ impl GroupArgs for WindowArgs {
         if let Some(path) = &args.log {
             curio_cli::check_folder(path, "log")?;
         }
-        run(config, args.seed, args.log).map_err(CliError::Failure)
+        run(config, args.seed, args.log, args.opened).map_err(CliError::Failure)
     }
 }

@@ -19,7 +19,7 @@ use crate::targets::{self, Executable, LaunchCommand, LaunchRequest, Level, Prog
 pub const GAME: BotGame = BotGame {
     name: "mines",
     title: "Minesweeper",
-    programs: &[BUILTIN, GNOME_MINES],
+    programs: &[BUILTIN, BUILTIN_OPENED, GNOME_MINES],
     words: Words::PLAIN,
     run: crate::facet::run::<MinesGame>,
     check,
@@ -33,7 +33,26 @@ pub const BUILTIN: Program = Program {
     command: builtin_command,
     opens_dialogs: false,
     start_click: None,
+    logs_truth: true,
 };
+
+/// The built-in window with every game starting with an opening revealed (`--opened`): the bot
+/// calibrates and plays from a board in progress.
+pub const BUILTIN_OPENED: Program = Program {
+    name: "builtin-opened",
+    label: "built-in window, games opened",
+    title: "Curio Minesweeper",
+    command: builtin_opened_command,
+    opens_dialogs: false,
+    start_click: None,
+    logs_truth: true,
+};
+
+fn builtin_opened_command(request: &LaunchRequest) -> LaunchCommand {
+    let mut command = builtin_command(request);
+    command.arguments.push("--opened".into());
+    command
+}
 
 /// GNOME Mines, with settings of its own, in a session bus of its own.
 pub const GNOME_MINES: Program = Program {
@@ -43,6 +62,7 @@ pub const GNOME_MINES: Program = Program {
     command: gnome_command,
     opens_dialogs: true,
     start_click: Some(gnome_level_button),
+    logs_truth: false,
 };
 
 fn builtin_command(request: &LaunchRequest) -> LaunchCommand {

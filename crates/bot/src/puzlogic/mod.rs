@@ -44,6 +44,7 @@ pub const BUILTIN: Program = Program {
     command: builtin_command,
     opens_dialogs: false,
     start_click: None,
+    logs_truth: true,
 };
 
 fn builtin_command(request: &LaunchRequest) -> LaunchCommand {
