@@ -19,13 +19,7 @@ fn the_bot_plays_the_builtin_window_with_no_misreads_and_no_clicks_outside() {
         return;
     }
     let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(["bot", "play", "--target", "builtin", "--games", "5", "--seed", "3", "--json"])
-        .output()
-        .expect("curio runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
-    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    let report = display::bot_play(&["--target", "builtin", "--games", "5", "--seed", "3"]);
     assert_eq!(report["games"], 5, "{report}");
     assert_eq!(report["misreads"], 0, "{report}");
     assert_eq!(report["outside_clicks"], 0, "{report}");
@@ -45,13 +39,7 @@ fn the_bot_plays_boards_that_start_opened() {
         return;
     }
     let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(["bot", "play", "--target", "builtin-opened", "--games", "3", "--seed", "7", "--json"])
-        .output()
-        .expect("curio runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
-    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    let report = display::bot_play(&["--target", "builtin-opened", "--games", "3", "--seed", "7"]);
     assert_eq!(report["games"], 3, "{report}");
     assert_eq!(report["misreads"], 0, "{report}");
     assert!(report["reads_checked_against_truth"].as_u64().unwrap() >= 3, "{report}");

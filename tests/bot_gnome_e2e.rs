@@ -6,8 +6,6 @@
 #[path = "common/display.rs"]
 mod display;
 
-use std::process::Command;
-
 #[test]
 fn the_bot_plays_gnome_mines() {
     if !display::available() {
@@ -25,13 +23,7 @@ fn the_bot_plays_gnome_mines() {
         eprintln!("skipping: gnome-mines is not installed");
         return;
     }
-    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(["bot", "play", "--target", "gnome-mines", "--games", "3", "--json"])
-        .output()
-        .expect("curio runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
-    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    let report = display::bot_play(&["--target", "gnome-mines", "--games", "3"]);
     assert_eq!(report["games"], 3, "{report}");
     assert_eq!(report["misreads"], 0, "{report}");
     assert_eq!(report["outside_clicks"], 0, "{report}");

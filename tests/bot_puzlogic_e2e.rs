@@ -6,23 +6,13 @@
 #[path = "common/display.rs"]
 mod display;
 
-use std::process::Command;
-
 #[test]
 fn the_bot_solves_puzlogic_levels_in_the_builtin_window() {
     if !display::available() {
         return;
     }
-    let output = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args([
-            "bot", "play", "--game", "puzlogic", "--target", "builtin", "--levels", "3", "--seed", "4",
-            "--json",
-        ])
-        .output()
-        .expect("curio runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
-    let report: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    let report =
+        display::bot_play(&["--game", "puzlogic", "--target", "builtin", "--levels", "3", "--seed", "4"]);
     assert_eq!(report["levels"], 3, "{report}");
     assert_eq!(report["solved"], 3, "{report}");
     assert_eq!(report["misreads"], 0, "{report}");

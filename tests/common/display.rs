@@ -18,3 +18,16 @@ pub fn available() -> bool {
     eprintln!("skipping: no DISPLAY (set CURIO_REQUIRE_DISPLAY=1 to fail instead)");
     false
 }
+
+/// `curio bot play ARGS --json` run to its end: its report, once it has succeeded.
+pub fn bot_play(args: &[&str]) -> serde_json::Value {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["bot", "play"])
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("curio runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "stdout {stdout}\nstderr {}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_str(&stdout).expect("json")
+}
