@@ -4,7 +4,7 @@
 use crate::facets::{GroupArgs, House};
 
 use super::{CliError, print_json, usage};
-use ::story::map::{Map, check_maps};
+use ::story::map::{Map, check_maps, conversation_starts};
 use ::story::script::{Diagnostic, Script, check_from};
 use ::story::talk::{Conversation, Moment, Speaker};
 use ::story::world::Story;
@@ -129,8 +129,15 @@ fn read(path: &Path, what: &str) -> Result<String, CliError> {
         .map_err(|error| usage(anyhow::anyhow!("cannot read {what} '{}': {error}", path.display())))
 }
 
+/// A map file read: its path, its map's name (the file's, without `.map`) and its text.
+struct MapFile {
+    path: PathBuf,
+    name: String,
+    text: String,
+}
+
 /// The maps of `folder` (its `*.map` files, by name), or the first one that cannot be read.
-fn read_maps(folder: &Path) -> Result<Vec<(PathBuf, String)>, CliError> {
+fn read_maps(folder: &Path) -> Result<Vec<MapFile>, CliError> {
     let entries = std::fs::read_dir(folder).map_err(|error| {
         usage(anyhow::anyhow!("cannot read the maps folder '{}': {error}", folder.display()))
     })?;
@@ -139,7 +146,14 @@ fn read_maps(folder: &Path) -> Result<Vec<(PathBuf, String)>, CliError> {
         .filter(|path| path.extension().is_some_and(|extension| extension == "map"))
         .collect();
     paths.sort();
-    paths.into_iter().map(|path| read(&path, "map").map(|text| (path, text))).collect()
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = read(&path, "map")?;
+            let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+            Ok(MapFile { path, name, text })
+        })
+        .collect()
 }
 
 /// An error for the report: where (the file, when not the script), and the diagnostic.
@@ -153,15 +167,19 @@ fn check(args: CheckArgs) -> Result<(), CliError> {
     let (script, syntax) = Script::parse_lenient(&text);
     let mut found: Vec<Found> =
         syntax.into_iter().map(|diagnostic| Found { file: None, diagnostic }).collect();
-    let mut maps = Vec::new();
+    // The maps that read, each with its file.
+    let mut maps: Vec<Map> = Vec::new();
+    let mut map_paths: Vec<PathBuf> = Vec::new();
     let mut map_files = 0;
     if let Some(folder) = &args.maps {
         let files = read_maps(folder)?;
         map_files = files.len();
-        for (path, text) in files {
-            let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+        for MapFile { path, name, text } in files {
             match Map::parse(&name, &text) {
-                Ok(map) => maps.push((path, map)),
+                Ok(map) => {
+                    maps.push(map);
+                    map_paths.push(path);
+                }
                 Err(error) => found.push(Found {
                     file: Some(path),
                     diagnostic: Diagnostic {
@@ -175,19 +193,12 @@ fn check(args: CheckArgs) -> Result<(), CliError> {
         }
     }
     let report = match &args.maps {
-        Some(_) => {
-            let roots: Vec<usize> = maps
-                .iter()
-                .filter_map(|(_, map)| map.character.as_ref().map(|character| character.start))
-                .collect();
-            check_from(&script, &roots)
-        }
+        Some(_) => check_from(&script, &conversation_starts(&maps)),
         None => ::story::script::check(&script),
     };
-    found.extend(report.errors.iter().cloned().map(|diagnostic| Found { file: None, diagnostic }));
-    let parsed: Vec<Map> = maps.iter().map(|(_, map)| map.clone()).collect();
-    for error in check_maps(&parsed, &script) {
-        let file = maps.iter().find(|(_, map)| map.name == error.map).map(|(path, _)| path.clone());
+    found.extend(report.errors.into_iter().map(|diagnostic| Found { file: None, diagnostic }));
+    for error in check_maps(&maps, &script) {
+        let file = maps.iter().position(|map| map.name == error.map).map(|index| map_paths[index].clone());
         found.push(Found { file, diagnostic: error.diagnostic });
     }
     if args.json {
@@ -303,12 +314,8 @@ fn read_story(folder: Option<&Path>) -> Result<Story, CliError> {
             .map_err(|error| CliError::Failure(anyhow::anyhow!("the shipped story: {error}")));
     };
     let script = read(&folder.join("speech.dat"), "script")?;
-    let maps: Vec<(String, String)> = read_maps(&folder.join("maps"))?
-        .into_iter()
-        .map(|(path, text)| {
-            (path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default(), text)
-        })
-        .collect();
+    let maps: Vec<(String, String)> =
+        read_maps(&folder.join("maps"))?.into_iter().map(|file| (file.name, file.text)).collect();
     Story::from_texts(&script, &maps).map_err(|error| usage(anyhow::anyhow!("{}: {error}", folder.display())))
 }
 

@@ -18,7 +18,7 @@ pub mod talk;
 pub mod walker;
 pub mod world;
 
-pub use map::{Map, check_maps};
+pub use map::{Map, check_maps, conversation_starts};
 pub use script::{Diagnostic, ErrorKind, Report, Script, Step, check, check_from};
 pub use talk::{Conversation, Moment, Speaker};
 pub use world::{Game, Input, Story};

@@ -297,6 +297,12 @@ impl Map {
     }
 }
 
+/// The strings that the characters of `maps` begin their conversations with: the starts a game
+/// of these maps can reach.
+pub fn conversation_starts(maps: &[Map]) -> Vec<usize> {
+    maps.iter().filter_map(|map| map.character.as_ref().map(|character| character.start)).collect()
+}
+
 /// An error of a set of maps, with the map it is in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapError {

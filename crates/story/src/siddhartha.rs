@@ -48,19 +48,14 @@ pub fn story() -> Result<Story, StoryError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::check_maps;
+    use crate::map::{check_maps, conversation_starts};
     use crate::script::check_from;
 
     #[test]
     fn the_shipped_story_checks_clean_and_the_walker_sees_all_of_it() {
         let story = story().expect("the shipped story parses");
         assert_eq!(story.maps.len(), 28);
-        let roots: Vec<usize> = story
-            .maps
-            .iter()
-            .filter_map(|map| map.character.as_ref().map(|character| character.start))
-            .collect();
-        let report = check_from(&story.script, &roots);
+        let report = check_from(&story.script, &conversation_starts(&story.maps));
         assert_eq!(report.errors, Vec::new());
         assert_eq!(report.reachable, report.strings);
         assert!(check_maps(&story.maps, &story.script).is_empty());

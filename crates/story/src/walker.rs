@@ -54,21 +54,10 @@ fn place(body: &Body) -> Place {
     (body.x / (4 * PIXEL), body.y)
 }
 
-/// Plays `moves` from `body` on `map`: the body after each step, and the step at which `goal`
-/// first held (if it did).
-fn simulate(map: &Map, body: Body, moves: &[Input], goal: &dyn Fn(&Body) -> bool) -> (Body, Option<usize>) {
-    let mut body = body;
-    for (index, &input) in moves.iter().enumerate() {
-        body.step(map, input);
-        if goal(&body) {
-            return (body, Some(index + 1));
-        }
-    }
-    (body, None)
-}
-
-/// A movement's inputs from a standing body: walk or jump, then wait until standing again.
-fn movements(map: &Map, body: Body) -> Vec<(Plan, Body)> {
+/// The movements from a standing body: walk or jump, then wait until standing again. Each with
+/// its inputs, the body at its end, and the step at which `goal` first held on the way, if it
+/// did (the inputs then end there).
+fn movements(map: &Map, body: Body, goal: &dyn Fn(&Body) -> bool) -> Vec<(Plan, Body, Option<usize>)> {
     let mut found = Vec::new();
     let held = |left: bool, right: bool, jump: bool| Input { left, right, jump, up: false };
     let mut options: Vec<Plan> = Vec::new();
@@ -85,21 +74,27 @@ fn movements(map: &Map, body: Body) -> Vec<(Plan, Body)> {
         let mut current = body;
         let mut taken = Vec::new();
         let mut left_ground = false;
-        for &input in &plan {
+        let mut reached = None;
+        // A walk off an edge ends in the air: it goes on falling until standing.
+        let falls = std::iter::repeat_n(Input::default(), (MOVE_TICKS + 8).saturating_sub(plan.len()));
+        for input in plan.iter().copied().chain(falls) {
+            let walked = taken.len() >= plan.len();
+            if walked && current.on_ground {
+                break;
+            }
             current.step(map, input);
             taken.push(input);
+            if goal(&current) {
+                reached = Some(taken.len());
+                break;
+            }
             left_ground |= !current.on_ground;
             if left_ground && current.on_ground {
                 break;
             }
         }
-        // A walk off an edge ends in the air: fall until standing.
-        while !current.on_ground && taken.len() < MOVE_TICKS + 8 {
-            current.step(map, Input::default());
-            taken.push(Input::default());
-        }
-        if current.on_ground {
-            found.push((taken, current));
+        if reached.is_some() || current.on_ground {
+            found.push((taken, current, reached));
         }
     }
     found
@@ -128,11 +123,10 @@ pub fn route(map: &Map, body: Body, goal: &dyn Fn(&Body) -> bool) -> Option<Plan
         if seen.len() > SEARCH_PLACES {
             break;
         }
-        for (plan, next) in movements(map, current) {
-            let (_, reached) = simulate(map, current, &plan, goal);
-            if let Some(steps) = reached {
+        for (plan, next, reached) in movements(map, current, goal) {
+            if reached.is_some() {
                 let mut moves = path(&seen, place(&current));
-                moves.extend_from_slice(&plan[..steps]);
+                moves.extend(plan);
                 return Some(moves);
             }
             if let std::collections::hash_map::Entry::Vacant(entry) = seen.entry(place(&next)) {
@@ -387,6 +381,24 @@ mod tests {
     use super::*;
     use crate::map::Map;
     use crate::script::Script;
+
+    /// Plays `moves` from `body` on `map`: the body after each step, and the step at which `goal`
+    /// first held (if it did).
+    fn simulate(
+        map: &Map,
+        body: Body,
+        moves: &[Input],
+        goal: &dyn Fn(&Body) -> bool,
+    ) -> (Body, Option<usize>) {
+        let mut body = body;
+        for (index, &input) in moves.iter().enumerate() {
+            body.step(map, input);
+            if goal(&body) {
+                return (body, Some(index + 1));
+            }
+        }
+        (body, None)
+    }
 
     fn story() -> Story {
         let script = Script::parse(

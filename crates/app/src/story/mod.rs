@@ -12,7 +12,7 @@ use curio_cli::facets::CommandGroup;
 use curio_cli::fuzz::Target;
 use eframe::egui::{self, Align2, Color32, FontId, Key, Pos2, Rect, Stroke, Vec2};
 use serde::{Deserialize, Serialize};
-use story::map::{COLUMNS, Map, ROWS, check_maps};
+use story::map::{COLUMNS, Map, ROWS, check_maps, conversation_starts};
 use story::script::{Diagnostic, ErrorKind, Script, Step, check_from};
 use story::talk::{Moment, Speaker};
 use story::world::{Game, Input, PortalState, Story, TICKS_PER_SECOND, TILE, TRANSITION_TICKS};
@@ -120,8 +120,7 @@ fn shipped() -> Story {
 /// starts, then the maps' links and characters.
 fn errors_of(text: &str, maps: &[Map]) -> (Script, Vec<Diagnostic>) {
     let (script, mut errors) = Script::parse_lenient(text);
-    let roots: Vec<usize> = maps.iter().filter_map(|map| map.character.as_ref().map(|character| character.start)).collect();
-    errors.extend(check_from(&script, &roots).errors);
+    errors.extend(check_from(&script, &conversation_starts(maps)).errors);
     errors.extend(check_maps(maps, &script).into_iter().map(|error| Diagnostic {
         message: format!("map {}: {}", error.map, error.diagnostic.message),
         ..error.diagnostic
@@ -150,7 +149,7 @@ impl PanelType for StoryPanel {
         let mut errors = Vec::new();
         if !state.script.is_empty() {
             let (script, found) = errors_of(&state.script, &story.maps);
-            if Script::parse(&state.script).is_ok() {
+            if !found.iter().any(|error| error.kind == ErrorKind::Syntax) {
                 story.script = script;
             }
             errors = found;
@@ -375,7 +374,8 @@ impl StoryPanel {
                 self.keep_maps();
             }
         }
-        let talking = editing || self.state.game.as_ref().is_some_and(|game| game.talking.is_some());
+        // The player holds still while talking, and the whole game while the map is edited.
+        let frozen = editing || self.state.game.as_ref().is_some_and(|game| game.talking.is_some());
         // Steps at 60 a second while anything moves; keys only while no text field has them.
         let now = ui.ctx().input(|input| input.time);
         let elapsed = match self.last_time {
@@ -384,14 +384,14 @@ impl StoryPanel {
         };
         self.last_time = Some(now);
         let typing = ui.ctx().egui_wants_keyboard_input();
-        let input = if typing || talking { Input::default() } else { Self::keys(ui.ctx()) };
+        let input = if typing || frozen { Input::default() } else { Self::keys(ui.ctx()) };
         // A player standing still with no key down plays no steps (the clock of the game is its
         // time in motion).
         let still = self.state.game.as_ref().is_some_and(|game| {
             game.body.on_ground && game.body.vx == 0 && !matches!(game.portal, PortalState::Active { .. })
         });
         let idle = still && input == Input::default();
-        if !talking && !idle {
+        if !frozen && !idle {
             self.pending += elapsed;
             let steps = (self.pending * f64::from(TICKS_PER_SECOND)) as usize;
             self.pending -= steps as f64 / f64::from(TICKS_PER_SECOND);
@@ -400,7 +400,7 @@ impl StoryPanel {
             self.pending = 0.0;
         }
         let game = self.state.game.as_ref();
-        self.moving = !talking
+        self.moving = !frozen
             && (input != Input::default()
                 || game.is_some_and(|game| {
                     !game.body.on_ground || game.body.vx != 0 || matches!(game.portal, PortalState::Active { .. })
@@ -478,7 +478,7 @@ impl StoryPanel {
                 }
             });
             if let Some(pos) = response.interact_pointer_pos()
-                && !talking
+                && !frozen
             {
                 let (x, y) = to_world(pos);
                 game.click(story, x, y);
@@ -831,10 +831,11 @@ impl Panel for StoryPanel {
         let maps = self.story.maps.len();
         let strings = self.story.script.strings.len();
         let characters = self.story.maps.iter().filter(|map| map.character.is_some()).count();
-        let game = self.game().clone();
-        ui.label(format!("maps visited: {} of {maps}", game.visited.len()));
-        ui.label(format!("strings shown: {} of {strings}", game.shown.len()));
-        ui.label(format!("characters talked to: {} of {characters}", game.talked.len()));
+        let game = self.game();
+        let (visited, shown, talked) = (game.visited.len(), game.shown.len(), game.talked.len());
+        ui.label(format!("maps visited: {visited} of {maps}"));
+        ui.label(format!("strings shown: {shown} of {strings}"));
+        ui.label(format!("characters talked to: {talked} of {characters}"));
         if let Some(name) = &self.hovered {
             ui.label(format!("under the pointer: {name}"));
         }
