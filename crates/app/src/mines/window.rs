@@ -4,13 +4,16 @@
 //! layout and the final board. It is the bot's built-in target. With `--opened` every game starts
 //! with an opening already revealed (the window makes the first click itself, at a cell drawn
 //! from the game's seed), as some classic clones do: the bot's target for playing from a board in
-//! progress.
+//! progress. With `--skin SEED` it draws a skin generated from the seed instead of the classic
+//! look (cell size, covered style, borders, colours, font, where the counter and the face sit,
+//! whether games start opened): the bot's target for skins it never saw.
 
 use crate::theme;
 use curio_cli::facets::{GroupArgs, House};
 use curio_cli::{CliError, usage};
 use super::board::{BoardClick, BoardFills, MinesBoard};
 use ::mines::{BoardConfig, FirstClickRule, Game, GameStatus, text};
+use bot::mines::skin::{Skin, opened_game};
 use eframe::egui::{self, Color32, Vec2};
 use std::path::PathBuf;
 
@@ -29,18 +32,16 @@ pub struct MinesWindow {
     error: Option<String>,
     /// Each game starts with an opening revealed.
     opened: bool,
+    /// A generated skin drawn instead of the classic look, and its picture of the game as
+    /// last drawn (with the game's cells and state it shows).
+    skin: Option<Skin>,
+    picture: Option<(egui::TextureHandle, Vec<::mines::Cell>, GameStatus)>,
 }
 
 /// A new game of `config` from `seed`; with `opened`, its first click made at a cell drawn from
 /// the seed (under the opening rule, so it opens an area).
 fn new_game(config: BoardConfig, seed: u64, opened: bool) -> Game {
-    let mut game = Game::new(config, seed);
-    if opened {
-        let cells = config.width * config.height;
-        let cell = (seed.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize % cells.max(1);
-        let _ = game.reveal(cell / config.width, cell % config.width);
-    }
-    game
+    opened_game(config, seed, opened)
 }
 
 impl MinesWindow {
@@ -53,7 +54,23 @@ impl MinesWindow {
     /// the opening rule).
     pub fn with_opening(config: BoardConfig, seed: u64, log: Option<PathBuf>, opened: bool) -> Self {
         let config = if opened { BoardConfig { rule: FirstClickRule::Opening, ..config } } else { config };
-        Self { config, seed, game: new_game(config, seed, opened), log, logged: false, error: None, opened }
+        Self {
+            config,
+            seed,
+            game: new_game(config, seed, opened),
+            log,
+            logged: false,
+            error: None,
+            opened,
+            skin: None,
+            picture: None,
+        }
+    }
+
+    /// [`MinesWindow::new`] drawn in `skin` (its games opened if the skin or `opened` says so).
+    pub fn skinned(config: BoardConfig, seed: u64, log: Option<PathBuf>, opened: bool, skin: Skin) -> Self {
+        let opened = opened || skin.opened;
+        Self { skin: Some(skin), ..Self::with_opening(config, seed, log, opened) }
     }
 
     /// The current game.
@@ -89,6 +106,7 @@ impl MinesWindow {
             "seed": self.seed,
             "level": self.config.level_name(),
             "rule": self.config.rule.name(),
+            "opened": self.opened,
             "width": self.config.width,
             "height": self.config.height,
             "mines": mines,
@@ -107,6 +125,10 @@ impl MinesWindow {
 
     /// Draws the window contents.
     pub fn draw(&mut self, ui: &mut egui::Ui) {
+        if self.skin.is_some() {
+            self.draw_skinned(ui);
+            return;
+        }
         let full = ui.max_rect();
         let bar = egui::Rect::from_min_size(full.min, Vec2::new(full.width(), BAR));
         // Mine counter, classic red digits on black.
@@ -151,10 +173,20 @@ impl MinesWindow {
             }
             None => {}
         }
+        self.log_if_finished(before);
+        self.show_error(ui, full);
+    }
+
+    /// Logs the game once when it has just finished.
+    fn log_if_finished(&mut self, before: GameStatus) {
         if before == GameStatus::Playing && self.game.status() != GameStatus::Playing && !self.logged {
             self.logged = true;
             self.write_log();
         }
+    }
+
+    /// A log that could not be written, at the window's bottom left.
+    fn show_error(&self, ui: &egui::Ui, full: egui::Rect) {
         if let Some(error) = &self.error {
             ui.painter().text(
                 full.left_bottom() + Vec2::new(6.0, -6.0),
@@ -164,6 +196,61 @@ impl MinesWindow {
                 theme::ERROR,
             );
         }
+    }
+
+    /// The window in its generated skin: the skin's picture of the game, one image pixel to a
+    /// screen pixel; a click on a cell or the face acts as in the classic look.
+    fn draw_skinned(&mut self, ui: &mut egui::Ui) {
+        let Some(skin) = &self.skin else { return };
+        let full = ui.max_rect();
+        let stale = self
+            .picture
+            .as_ref()
+            .is_none_or(|(_, cells, status)| cells.as_slice() != self.game.cells() || *status != self.game.status());
+        if stale {
+            let image = skin.draw(&self.game);
+            let color =
+                egui::ColorImage::from_rgba_unmultiplied([image.width() as usize, image.height() as usize], image.as_raw());
+            let texture = match self.picture.take() {
+                Some((mut texture, _, _)) => {
+                    texture.set(color, egui::TextureOptions::NEAREST);
+                    texture
+                }
+                None => ui.ctx().load_texture("mines-skin", color, egui::TextureOptions::NEAREST),
+            };
+            self.picture = Some((texture, self.game.cells().to_vec(), self.game.status()));
+        }
+        let Some((texture, _, _)) = &self.picture else { return };
+        let pixels = ui.ctx().pixels_per_point();
+        let rect = egui::Rect::from_min_size(full.min, texture.size_vec2() / pixels);
+        ui.painter().image(
+            texture.id(),
+            rect,
+            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+            Color32::WHITE,
+        );
+        let response = ui.interact(rect, ui.scope_id().with("skin"), egui::Sense::click());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Minesweeper board"));
+        let Some(pointer) = response.interact_pointer_pos() else { return };
+        let (x, y) = (f64::from((pointer.x - rect.min.x) * pixels), f64::from((pointer.y - rect.min.y) * pixels));
+        let (width, height) = (self.config.width, self.config.height);
+        let before = self.game.status();
+        if response.clicked() && skin.on_face(x, y, width, height) {
+            self.restart();
+            return;
+        }
+        if let Some((row, column)) = skin.cell_at(x, y, width, height) {
+            if response.clicked() {
+                let _ = match self.game.cell(row, column) {
+                    ::mines::Cell::Revealed(_) => self.game.chord(row, column),
+                    _ => self.game.reveal(row, column),
+                };
+            } else if response.secondary_clicked() {
+                let _ = self.game.toggle_flag(row, column);
+            }
+        }
+        self.log_if_finished(before);
+        self.show_error(ui, full);
     }
 }
 
@@ -214,7 +301,10 @@ impl eframe::App for MinesWindow {
     /// The window's background is the clear colour, not a filled shape: a software renderer
     /// (llvmpipe under Xvfb) pays for every pixel a shape covers, and the bot waits on frames.
     fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
-        theme::MINES_COVERED.to_normalized_gamma_f32()
+        match &self.skin {
+            Some(skin) => Color32::from_rgb(skin.window[0], skin.window[1], skin.window[2]).to_normalized_gamma_f32(),
+            None => theme::MINES_COVERED.to_normalized_gamma_f32(),
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -227,19 +317,22 @@ pub fn window_size(config: BoardConfig) -> [f32; 2] {
     [config.width as f32 * CELL + 8.0, config.height as f32 * CELL + BAR + 8.0]
 }
 
-/// Opens the game window and runs until it is closed.
-pub fn run(config: BoardConfig, seed: u64, log: Option<PathBuf>, opened: bool) -> anyhow::Result<()> {
-    crate::run_game_window(
-        "Curio Minesweeper",
-        "curio-mines",
-        window_size(config),
-        MinesWindow::with_opening(config, seed, log, opened),
-    )
+/// Opens the game window (in the skin generated from `skin`, if given) and runs until it is
+/// closed.
+pub fn run(config: BoardConfig, seed: u64, log: Option<PathBuf>, opened: bool, skin: Option<u64>) -> anyhow::Result<()> {
+    let (size, window) = match skin.map(Skin::generate) {
+        Some(skin) => {
+            let (width, height) = skin.picture_size(config.width, config.height);
+            ([width as f32, height as f32], MinesWindow::skinned(config, seed, log, opened, skin))
+        }
+        None => (window_size(config), MinesWindow::with_opening(config, seed, log, opened)),
+    };
+    crate::run_game_window("Curio Minesweeper", "curio-mines", size, window)
 }
 
 /// `curio mines window`: the game window's arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  curio mines window --level beginner --seed 1\n  curio mines window --level expert --rule opening --seed 7 --log games.jsonl")]
+#[command(after_help = "Examples:\n  curio mines window --level beginner --seed 1\n  curio mines window --level expert --rule opening --seed 7 --log games.jsonl\n  curio mines window --level intermediate --skin 42")]
 pub struct WindowArgs {
     /// beginner, intermediate, expert or WIDTHxHEIGHT/MINES (at most 100x60 in the window).
     #[arg(long, default_value = "beginner")]
@@ -257,6 +350,10 @@ pub struct WindowArgs {
     /// opening rule), as some clones do.
     #[arg(long)]
     opened: bool,
+    /// Draw the window in a skin generated from this seed (cell size, styles, colours, font,
+    /// where the counter and the face sit; its games may start opened).
+    #[arg(long, value_name = "SEED")]
+    skin: Option<u64>,
 }
 
 impl GroupArgs for WindowArgs {
@@ -273,6 +370,6 @@ impl GroupArgs for WindowArgs {
         if let Some(path) = &args.log {
             curio_cli::check_folder(path, "log")?;
         }
-        run(config, args.seed, args.log, args.opened).map_err(CliError::Failure)
+        run(config, args.seed, args.log, args.opened, args.skin).map_err(CliError::Failure)
     }
 }

@@ -3,6 +3,8 @@
 //! targets ([`GAME`]): the built-in window (`curio mines window`) and GNOME Mines.
 
 pub mod annotate;
+pub mod learned;
+pub mod skin;
 pub mod synthetic;
 pub mod vision;
 
@@ -19,7 +21,7 @@ use crate::targets::{self, Executable, LaunchCommand, LaunchRequest, Level, Prog
 pub const GAME: BotGame = BotGame {
     name: "mines",
     title: "Minesweeper",
-    programs: &[BUILTIN, BUILTIN_OPENED, GNOME_MINES],
+    programs: &[BUILTIN, BUILTIN_OPENED, BUILTIN_SKINNED, GNOME_MINES],
     words: Words::PLAIN,
     run: crate::facet::run::<MinesGame>,
     check,
@@ -47,6 +49,25 @@ pub const BUILTIN_OPENED: Program = Program {
     start_click: None,
     logs_truth: true,
 };
+
+/// The built-in window in a skin generated from the launch's seed (`--skin SEED`: cell size,
+/// styles, colours, font, where the counter and the face sit, whether games start opened): the
+/// bot learns the skin on the spot.
+pub const BUILTIN_SKINNED: Program = Program {
+    name: "builtin-skinned",
+    label: "built-in window, generated skin",
+    title: "Curio Minesweeper",
+    command: builtin_skinned_command,
+    opens_dialogs: false,
+    start_click: None,
+    logs_truth: true,
+};
+
+fn builtin_skinned_command(request: &LaunchRequest) -> LaunchCommand {
+    let mut command = builtin_command(request);
+    command.arguments.extend(["--skin".into(), request.seed.to_string()]);
+    command
+}
 
 fn builtin_opened_command(request: &LaunchRequest) -> LaunchCommand {
     let mut command = builtin_command(request);
@@ -144,14 +165,36 @@ pub fn solver_wins_on(lines: &[serde_json::Value]) -> usize {
                 .into_iter()
                 .find(|rule| Some(rule.name()) == line["rule"].as_str())
                 .unwrap_or_default();
-            BoardConfig::new(number("width"), number("height"), mines, rule)
-                .ok()
-                .and_then(|config| {
-                    play_game(config, line["seed"].as_u64().unwrap_or(0), &Policy::default()).ok()
-                })
-                .is_some_and(|record| record.won)
+            let seed = line["seed"].as_u64().unwrap_or(0);
+            let Ok(config) = BoardConfig::new(number("width"), number("height"), mines, rule) else {
+                return false;
+            };
+            if line["opened"].as_bool() == Some(true) {
+                return solver_wins_opened(config, seed);
+            }
+            play_game(config, seed, &Policy::default()).is_ok_and(|record| record.won)
         })
         .count()
+}
+
+/// Whether the solver wins the game the window opened itself (see [`skin::opened_game`]),
+/// playing on from its opening.
+pub fn solver_wins_opened(config: ::mines::BoardConfig, seed: u64) -> bool {
+    use ::mines::GameStatus;
+    let mut game = skin::opened_game(config, seed, true);
+    let policy = Policy::default();
+    while game.status() == GameStatus::Playing {
+        let Ok(moves) = policy.next_moves(&game.view(), FirstClickRule::Safe) else { return false };
+        for chosen in moves {
+            if chosen.action == MinesAction::Reveal {
+                let _ = game.reveal(chosen.row, chosen.column);
+            }
+            if game.status() != GameStatus::Playing {
+                break;
+            }
+        }
+    }
+    game.status() == GameStatus::Won
 }
 
 impl Playable for MinesGame {
@@ -198,6 +241,9 @@ pub struct MinesGame {
     /// Mines on the board of the game being played.
     mines: usize,
     policy: Policy,
+    /// What the bot has learned of the skin (learned theme), kept from read to read and game
+    /// to game.
+    learned: std::sync::Arc<std::sync::Mutex<learned::LearnedSkin>>,
 }
 
 impl MinesGame {
@@ -207,10 +253,19 @@ impl MinesGame {
         // GNOME Mines opens a region with its first click, and tints its numbers.
         let (rule, theme) = if kind.program() == Some(&GNOME_MINES) {
             (FirstClickRule::Opening, Theme::Tinted)
+        } else if kind.program() == Some(&BUILTIN_SKINNED) || kind.program() == Some(&BUILTIN_OPENED) {
+            (FirstClickRule::Safe, Theme::Learned)
         } else {
             (FirstClickRule::Safe, Theme::Classic)
         };
-        MinesGame { theme, rule, mines_setting: mines, mines: 0, policy: Policy::default() }
+        MinesGame {
+            theme,
+            rule,
+            mines_setting: mines,
+            mines: 0,
+            policy: Policy::default(),
+            learned: Default::default(),
+        }
     }
 
     /// The mine count of a board of the size found: as set, else the standard one.
@@ -265,7 +320,7 @@ fn to_cells(board: &BoardRead) -> Vec<Cell> {
             CellRead::Number(n) => Cell::Revealed(*n),
             CellRead::Flag => Cell::Flagged,
             CellRead::Exploded | CellRead::Mine => Cell::Exploded,
-            CellRead::Covered | CellRead::Unknown => Cell::Covered,
+            CellRead::Covered | CellRead::Unknown | CellRead::Glyph(_) => Cell::Covered,
         })
         .collect()
 }
@@ -284,6 +339,8 @@ pub fn consistent(previous: Option<&BoardRead>, next: &BoardRead) -> Result<(), 
             let fine = match (before, after) {
                 (CellRead::Number(a), CellRead::Number(b)) => a == b,
                 (CellRead::Number(_), _) => false,
+                (CellRead::Glyph(a), CellRead::Glyph(b)) => a == b,
+                (CellRead::Glyph(_), other) => matches!(other, CellRead::Number(_)),
                 (CellRead::Exploded, other) => *other == CellRead::Exploded,
                 _ => true,
             };
@@ -319,6 +376,10 @@ impl ScreenGame for MinesGame {
     }
 
     fn read(&self, image: &RgbaImage, calibration: &Calibration) -> BoardRead {
+        if calibration.theme == Theme::Learned {
+            let mut learned = self.learned.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            return learned.read(image, calibration);
+        }
         vision::read(image, calibration)
     }
 
@@ -375,6 +436,24 @@ impl ScreenGame for MinesGame {
     }
 
     fn decide(&mut self, calibration: &Calibration, reading: &BoardRead) -> Result<Decision<Move>, String> {
+        let resolved;
+        let mut reading = reading;
+        if reading.cells.iter().any(|cell| matches!(cell, CellRead::Glyph(_))) {
+            let mut learned = self.learned.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            match learned::label(&mut learned, reading, self.mines)? {
+                learned::Labelling::Complete => {
+                    resolved = learned.resolve(reading);
+                    reading = &resolved;
+                }
+                learned::Labelling::Open { fitting, moves, probabilities } => {
+                    let message = format!(
+                        "{fitting} ways to value the digits seen fit the board: {} move(s) safe under all of them",
+                        moves.iter().filter(|chosen| chosen.reason.probability == 0.0).count()
+                    );
+                    return Ok(Decision { moves, probabilities, message });
+                }
+            }
+        }
         let cells = to_cells(reading);
         let view = BoardView {
             width: calibration.columns,
@@ -441,6 +520,9 @@ impl ScreenGame for MinesGame {
             // The button column starts a tile's gap right of the board; "Play Again" / "Start
             // Over" is its first button, level with the board's middle.
             [right + (f64::from(window.width) - right) / 2.0, top + (bottom - top) * 0.59]
+        } else if let Some(button) = calibration.button {
+            // A skin learned on the spot: the square button found beside the board.
+            button
         } else {
             // The face: centred over the board, in the bar above it.
             let scale = calibration.pitch[1] / 24.0;

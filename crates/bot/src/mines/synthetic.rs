@@ -170,6 +170,8 @@ pub struct Simulation {
     pub game: Game,
     /// Its look.
     pub look: Look,
+    /// A generated skin drawn instead of `look`, if any (its games start opened if it says so).
+    pub skin: Option<super::skin::Skin>,
     /// The window's place on the pretend screen.
     pub window: WindowInfo,
     /// Finished games: (seed, won, mine layout).
@@ -198,7 +200,29 @@ pub struct Simulation {
 impl Simulation {
     /// A simulation of `game` in `look`, its window at (100, 80).
     pub fn new(game: Game, look: Look) -> Rc<RefCell<Simulation>> {
-        let image = draw(&game, &look);
+        Self::drawn(game, look, None)
+    }
+
+    /// A simulation of games drawn in a generated skin, the first from `seed`, its window at
+    /// (100, 80).
+    pub fn skinned(
+        config: ::mines::BoardConfig,
+        seed: u64,
+        skin: super::skin::Skin,
+    ) -> Rc<RefCell<Simulation>> {
+        let game = skin.new_game(config, seed);
+        Self::drawn(game, Look::default(), Some(skin))
+    }
+
+    fn picture(game: &Game, look: &Look, skin: Option<&super::skin::Skin>) -> RgbaImage {
+        match skin {
+            Some(skin) => skin.draw(game),
+            None => draw(game, look),
+        }
+    }
+
+    fn drawn(game: Game, look: Look, skin: Option<super::skin::Skin>) -> Rc<RefCell<Simulation>> {
+        let image = Self::picture(&game, &look, skin.as_ref());
         let window = WindowInfo {
             id: 7,
             title: "Simulated Minesweeper".into(),
@@ -213,6 +237,7 @@ impl Simulation {
         Rc::new(RefCell::new(Simulation {
             game,
             look,
+            skin,
             window,
             finished: Vec::new(),
             clicks: Vec::new(),
@@ -241,9 +266,21 @@ impl Simulation {
             self.window.x += 37;
         }
         let config = self.game.config();
+        let before = self.game.status();
+        if let Some(skin) = &self.skin {
+            let (local_x, local_y) = (f64::from(x - self.window.x) + 0.5, f64::from(y - self.window.y) + 0.5);
+            if skin.on_face(local_x, local_y, config.width, config.height) {
+                let seed = self.game.seed().wrapping_add(1);
+                self.game = skin.new_game(config, seed);
+                return;
+            }
+            if let Some((row, column)) = skin.cell_at(local_x, local_y, config.width, config.height) {
+                self.press(row, column, button, before);
+            }
+            return;
+        }
         let local =
             (x - self.window.x - self.look.margin.0 as i32, y - self.window.y - self.look.margin.1 as i32);
-        let before = self.game.status();
         if local.1 < 0 {
             // The bar above the board: the face starts the next game.
             if local.1 > -(self.look.margin.1 as i32) + (self.look.margin.1 as i32) / 3 {
@@ -260,6 +297,11 @@ impl Simulation {
         if row >= config.height || column >= config.width {
             return;
         }
+        self.press(row, column, button, before);
+    }
+
+    /// A press on a cell: right flags, left reveals or chords; a game that ends is recorded.
+    fn press(&mut self, row: usize, column: usize, button: MouseButton, before: GameStatus) {
         let _ = match (button, self.game.cell(row, column)) {
             (MouseButton::Right, _) => self.game.toggle_flag(row, column).map(|()| self.game.status()),
             (_, Cell::Revealed(_)) => self.game.chord(row, column),
@@ -286,7 +328,7 @@ impl ScreenSource for SimulatedScreen {
             return Err(ScreenError::Gone(id));
         }
         simulation.next_frame();
-        let now = draw(&simulation.game, &simulation.look);
+        let now = Simulation::picture(&simulation.game, &simulation.look, simulation.skin.as_ref());
         simulation.frames.push_back(now);
         while simulation.frames.len() > simulation.frame_lag + 1 {
             simulation.frames.pop_front();

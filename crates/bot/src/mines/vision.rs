@@ -29,17 +29,21 @@ pub enum Theme {
     /// Grey digits on a background tinted by the number (GNOME Mines); flags are dark marks on
     /// covered tiles, mines sit on darker tiles after a loss.
     Tinted,
+    /// Nothing known beforehand: covered and revealed cells told apart by the board's logic,
+    /// digits by their ink's colour and shape, valued by the board (see [`super::learned`]).
+    Learned,
 }
 
 impl Theme {
     /// Every theme.
-    pub const ALL: [Theme; 2] = [Theme::Classic, Theme::Tinted];
+    pub const ALL: [Theme; 3] = [Theme::Classic, Theme::Tinted, Theme::Learned];
 
     /// Its name on the command line.
     pub fn name(&self) -> &'static str {
         match self {
             Theme::Classic => "classic",
             Theme::Tinted => "tinted",
+            Theme::Learned => "learned",
         }
     }
 }
@@ -88,6 +92,14 @@ pub struct Calibration {
     pub covered: [f32; 3],
     /// How numbers are drawn.
     pub theme: Theme,
+    /// The revealed cells' background, where the calibration saw some (learned theme only).
+    pub revealed: Option<[f32; 3]>,
+    /// The ink colour of covered cells drawn with a texture (stripes, dots), where they are
+    /// (learned theme only).
+    pub texture: Option<[f32; 3]>,
+    /// The centre of the square button beside the board (the face that starts a new game),
+    /// where one was found (learned theme only).
+    pub button: Option<[f64; 2]>,
 }
 
 impl Calibration {
@@ -161,12 +173,16 @@ pub enum CellRead {
     Mine,
     /// The mine that was clicked.
     Exploded,
+    /// Revealed, with a digit whose look has not been valued yet (learned theme): the id of
+    /// its look.
+    Glyph(u8),
     /// Fits nothing the theme knows.
     Unknown,
 }
 
 impl CellRead {
-    /// One character: `#` covered, `F` flag, `.` or a digit, `*` mine, `X` exploded, `?`.
+    /// One character: `#` covered, `F` flag, `.` or a digit, `*` mine, `X` exploded, a letter
+    /// for a digit not valued yet (`a` for look 0), `?`.
     pub fn symbol(self) -> char {
         match self {
             CellRead::Covered => '#',
@@ -175,7 +191,8 @@ impl CellRead {
             CellRead::Number(n) => char::from(b'0' + n.min(9)),
             CellRead::Mine => '*',
             CellRead::Exploded => 'X',
-            CellRead::Unknown => '?',
+            CellRead::Glyph(id) if id < 26 => char::from(b'a' + id),
+            CellRead::Glyph(_) | CellRead::Unknown => '?',
         }
     }
 }
@@ -213,6 +230,48 @@ fn luminance(pixel: &Rgba<u8>) -> f32 {
 
 /// Least luminance step that counts as an edge.
 const EDGE_STEP: f32 = 12.0;
+
+/// Counts of vertical edges per column and horizontal edges per row, by a step in colour
+/// (any channel) and only where an edge runs straight for three pixels: the lines of a grid,
+/// not the slanted strokes of a texture. The learned theme's profiles.
+fn straight_edge_profiles(image: &RgbaImage) -> (Vec<f32>, Vec<f32>) {
+    let (width, height) = image.dimensions();
+    let (w, h) = (width as usize, height as usize);
+    let raw = image.as_raw();
+    let step = |a: usize, b: usize| {
+        let (a, b) = (a * 4, b * 4);
+        (0..3).map(|c| u32::from(raw[a + c].abs_diff(raw[b + c]))).sum::<u32>() > 36
+    };
+    // vertical[y * w + x]: a step between (x - 1, y) and (x, y); horizontal: (x, y - 1) to (x, y).
+    let mut vertical = vec![false; w * h];
+    let mut horizontal = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let here = y * w + x;
+            vertical[here] = x > 0 && step(here, here - 1);
+            horizontal[here] = y > 0 && step(here, here - w);
+        }
+    }
+    let mut columns = vec![0.0f32; w];
+    let mut rows = vec![0.0f32; h];
+    for (x, count) in columns.iter_mut().enumerate().take(w.saturating_sub(1)).skip(1) {
+        *count = (1..h.saturating_sub(1))
+            .filter(|&y| {
+                let here = y * w + x;
+                vertical[here] && vertical[here - w] && vertical[here + w]
+            })
+            .count() as f32;
+    }
+    for (y, count) in rows.iter_mut().enumerate().take(h.saturating_sub(1)).skip(1) {
+        *count = (1..w.saturating_sub(1))
+            .filter(|&x| {
+                let here = y * w + x;
+                horizontal[here] && horizontal[here - 1] && horizontal[here + 1]
+            })
+            .count() as f32;
+    }
+    (columns, rows)
+}
 
 /// Counts of vertical edges per column and horizontal edges per row.
 fn edge_profiles(image: &RgbaImage) -> (Vec<f32>, Vec<f32>) {
@@ -386,18 +445,18 @@ fn follow(profile: &[f32], threshold: f32, pitch: f64, start: f64, lines: usize)
 
 /// Colour statistics of a cell's interior.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct CellStats {
+pub(crate) struct CellStats {
     /// The dominant colour.
-    background: [f32; 3],
+    pub(crate) background: [f32; 3],
     /// Share of interior pixels near the dominant colour.
-    flatness: f32,
+    pub(crate) flatness: f32,
     /// Share of pixels far from the dominant colour.
-    ink_fraction: f32,
+    pub(crate) ink_fraction: f32,
     /// Mean colour of those pixels.
-    ink: [f32; 3],
+    pub(crate) ink: [f32; 3],
 }
 
-fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+pub(crate) fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
     (a[0] - b[0]).abs() + (a[1] - b[1]).abs() + (a[2] - b[2]).abs()
 }
 
@@ -473,7 +532,7 @@ fn stats(image: &RgbaImage, x0: f64, y0: f64, x1: f64, y1: f64, ring: [f64; 4]) 
 }
 
 /// The cell (row, column) inset by `share` of its pitch on every side.
-fn inset(cell: [f64; 4], share: f64) -> [f64; 4] {
+pub(crate) fn inset(cell: [f64; 4], share: f64) -> [f64; 4] {
     let inset = [(cell[2] - cell[0]) * share, (cell[3] - cell[1]) * share];
     [cell[0] + inset[0], cell[1] + inset[1], cell[2] - inset[0], cell[3] - inset[1]]
 }
@@ -485,7 +544,7 @@ fn interior(cell: [f64; 4]) -> [f64; 4] {
 
 /// Statistics of a cell (left, top, right, bottom): background from the ring between 12% and
 /// 20% in, ink from the interior.
-fn cell_stats(image: &RgbaImage, cell: [f64; 4]) -> Option<CellStats> {
+pub(crate) fn cell_stats(image: &RgbaImage, cell: [f64; 4]) -> Option<CellStats> {
     let [x0, y0, x1, y1] = interior(cell);
     stats(image, x0, y0, x1, y1, inset(cell, 0.12))
 }
@@ -493,7 +552,7 @@ fn cell_stats(image: &RgbaImage, cell: [f64; 4]) -> Option<CellStats> {
 /// How raised a cell (left, top, right, bottom) looks: the mean luminance of a thin band just
 /// inside its top edge minus one just inside its bottom edge (classic covered cells are lit
 /// from the top left).
-fn raised(image: &RgbaImage, cell: [f64; 4]) -> f32 {
+pub(crate) fn raised(image: &RgbaImage, cell: [f64; 4]) -> f32 {
     let [left, top, right, bottom] = cell;
     let band = ((bottom - top) * 0.1).max(1.0);
     let x0 = left + (right - left) * 0.3;
@@ -520,7 +579,7 @@ fn raised(image: &RgbaImage, cell: [f64; 4]) -> f32 {
 
 /// Which way lattice lines run.
 #[derive(Clone, Copy)]
-enum Lines {
+pub(crate) enum Lines {
     /// Vertical lines: columns' edges.
     Vertical,
     /// Horizontal lines: rows' edges.
@@ -529,15 +588,24 @@ enum Lines {
 
 /// Share of the pixels of a line segment (at `at` across, from `from` to `to` along) with an
 /// edge within two pixels of it.
-fn edge_share(image: &RgbaImage, lines: Lines, at: f64, from: f64, to: f64) -> f32 {
+pub(crate) fn edge_share(image: &RgbaImage, lines: Lines, at: f64, from: f64, to: f64, colour: bool) -> f32 {
     let (width, height) = image.dimensions();
     let (across_limit, along_limit) = match lines {
         Lines::Vertical => (width, height),
         Lines::Horizontal => (height, width),
     };
-    let level = |across: u32, along: u32| match lines {
-        Lines::Vertical => luminance(image.get_pixel(across, along)),
-        Lines::Horizontal => luminance(image.get_pixel(along, across)),
+    let pixel = |across: u32, along: u32| match lines {
+        Lines::Vertical => image.get_pixel(across, along),
+        Lines::Horizontal => image.get_pixel(along, across),
+    };
+    // A step in luminance, or (`colour`) in any channel.
+    let step = |across: u32, along: u32| {
+        let (a, b) = (pixel(across, along), pixel(across - 1, along));
+        if colour {
+            (0..3).map(|c| u32::from(a[c].abs_diff(b[c]))).sum::<u32>() > 36
+        } else {
+            (luminance(a) - luminance(b)).abs() > EDGE_STEP
+        }
     };
     let mut hits = 0;
     let mut total = 0;
@@ -546,9 +614,7 @@ fn edge_share(image: &RgbaImage, lines: Lines, at: f64, from: f64, to: f64) -> f
         total += 1;
         let found = (-2i64..=2).any(|offset| {
             let across = at.round() as i64 + offset;
-            across >= 1
-                && (across as u32) < across_limit
-                && (level(across as u32, along) - level(across as u32 - 1, along)).abs() > EDGE_STEP
+            across >= 1 && (across as u32) < across_limit && step(across as u32, along)
         });
         hits += usize::from(found);
         along += 1;
@@ -559,15 +625,22 @@ fn edge_share(image: &RgbaImage, lines: Lines, at: f64, from: f64, to: f64) -> f
 /// For tiles with gaps, which side of the run of lattice lines the tiles' other edges lie on:
 /// (after the last line, before the first). `extent` is the run's first and last line, `span`
 /// the board's extent the other way.
-fn gap_sides(image: &RgbaImage, lines: Lines, extent: [f64; 2], pitch: f64, span: [f64; 2]) -> (bool, bool) {
+fn gap_sides(
+    image: &RgbaImage,
+    lines: Lines,
+    extent: [f64; 2],
+    pitch: f64,
+    span: [f64; 2],
+    colour: bool,
+) -> (bool, bool) {
     let reach = 1..=(pitch * 0.3).round() as i64;
-    let after = reach
-        .clone()
-        .any(|back| edge_share(image, lines, extent[1] + pitch - back as f64, span[0], span[1]) > 0.6);
+    let after = reach.clone().any(|back| {
+        edge_share(image, lines, extent[1] + pitch - back as f64, span[0], span[1], colour) > 0.6
+    });
     let before = !after
-        && reach
-            .into_iter()
-            .any(|back| edge_share(image, lines, extent[0] - pitch + back as f64, span[0], span[1]) > 0.6);
+        && reach.into_iter().any(|back| {
+            edge_share(image, lines, extent[0] - pitch + back as f64, span[0], span[1], colour) > 0.6
+        });
     (after, before)
 }
 
@@ -579,8 +652,9 @@ fn trim_lines(
     positions: &mut Vec<f64>,
     span: [f64; 2],
     kept: std::ops::RangeInclusive<f32>,
+    colour: bool,
 ) {
-    let drop = |at: f64| !kept.contains(&edge_share(image, lines, at, span[0], span[1]));
+    let drop = |at: f64| !kept.contains(&edge_share(image, lines, at, span[0], span[1], colour));
     while positions.len() > 2 && drop(positions[positions.len() - 1]) {
         positions.pop();
     }
@@ -595,16 +669,18 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     if width < 24 || height < 24 {
         return Err(VisionError::TooSmall { width, height });
     }
-    let (columns_profile, rows_profile) = edge_profiles(image);
+    let colour = theme == Theme::Learned;
+    let (columns_profile, rows_profile) =
+        if colour { straight_edge_profiles(image) } else { edge_profiles(image) };
     let (pitch_x, mut column_edges) = lattice(&columns_profile).ok_or(VisionError::NoGrid)?;
     let (pitch_y, mut row_edges) = lattice(&rows_profile).ok_or(VisionError::NoGrid)?;
     // A line at either end that runs along little of the board is the edge of something beside
     // it (a button) that happens to fall where the next line would.
     for _ in 0..2 {
         let rows_extent = [row_edges[0], row_edges[row_edges.len() - 1]];
-        trim_lines(image, Lines::Vertical, &mut column_edges, rows_extent, 0.6..=1.0);
+        trim_lines(image, Lines::Vertical, &mut column_edges, rows_extent, 0.6..=1.0, colour);
         let columns_extent = [column_edges[0], column_edges[column_edges.len() - 1]];
-        trim_lines(image, Lines::Horizontal, &mut row_edges, columns_extent, 0.6..=1.0);
+        trim_lines(image, Lines::Horizontal, &mut row_edges, columns_extent, 0.6..=1.0, colour);
     }
     let (lines_x, lines_y) = (column_edges.len(), row_edges.len());
     let (left, top) = (column_edges[0], row_edges[0]);
@@ -619,17 +695,17 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     // Tiles with gaps give one lattice line a tile: their near sides (then the last tile's far
     // side is an edge a little before the next line) or their far sides (then the first
     // tile's near side is an edge a little after the line before).
-    let (after_x, before_x) = gap_sides(image, Lines::Vertical, extent_x, pitch_x, extent_y);
-    let (after_y, before_y) = gap_sides(image, Lines::Horizontal, extent_y, pitch_y, extent_x);
+    let (after_x, before_x) = gap_sides(image, Lines::Vertical, extent_x, pitch_x, extent_y, colour);
+    let (after_y, before_y) = gap_sides(image, Lines::Horizontal, extent_y, pitch_y, extent_x, colour);
     let (gapped_x, gapped_y) = (after_x || before_x, after_y || before_y);
     // The lines of tiles with gaps break at every gap; an unbroken line at an end is something
     // else (the window's edge) that happens to fall where the next line would.
     if gapped_x {
-        trim_lines(image, Lines::Vertical, &mut column_edges, extent_y, 0.0..=0.97);
+        trim_lines(image, Lines::Vertical, &mut column_edges, extent_y, 0.0..=0.97, colour);
     }
     if gapped_y {
         let extent_x = [column_edges[0], column_edges[column_edges.len() - 1]];
-        trim_lines(image, Lines::Horizontal, &mut row_edges, extent_x, 0.0..=0.97);
+        trim_lines(image, Lines::Horizontal, &mut row_edges, extent_x, 0.0..=0.97, colour);
     }
     for (edges, after, before, pitch) in
         [(&mut column_edges, after_x, before_x, pitch_x), (&mut row_edges, after_y, before_y, pitch_y)]
@@ -646,8 +722,25 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
         return Err(VisionError::NoBoard { pitch: pitch_x.round() as u32 });
     }
     let origin = [column_edges[0], row_edges[0]];
-    let mut calibration =
-        Calibration { origin, pitch, columns, rows, column_edges, row_edges, covered: [0.0; 3], theme };
+    let mut calibration = Calibration {
+        origin,
+        pitch,
+        columns,
+        rows,
+        column_edges,
+        row_edges,
+        covered: [0.0; 3],
+        theme,
+        revealed: None,
+        texture: None,
+        button: None,
+    };
+    if theme == Theme::Learned {
+        super::learned::grow(image, &mut calibration);
+        super::learned::learn_grounds(image, &mut calibration, gapped_x || gapped_y);
+        calibration.button = super::learned::find_button(image, &calibration);
+        return Ok(calibration);
+    }
     let mut backgrounds = Vec::with_capacity(rows * columns);
     for row in 0..rows {
         for column in 0..columns {
@@ -734,6 +827,14 @@ pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, colum
     let on_covered = distance(cell.background, calibration.covered) < 30.0;
     let has_ink = cell.ink_fraction > 0.02;
     match calibration.theme {
+        // One cell alone: covered, flagged, or revealed (its digit unvalued, read as 0).
+        Theme::Learned => match (on_covered, calibration.texture) {
+            (true, Some(texture)) if has_ink && distance(cell.ink, texture) > 60.0 => CellRead::Flag,
+            (true, Some(_)) => CellRead::Covered,
+            (true, None) if has_ink => CellRead::Flag,
+            (true, None) => CellRead::Covered,
+            (false, _) => CellRead::Number(0),
+        },
         Theme::Classic => {
             if on_covered {
                 return match (has_ink, is_reddish(cell.ink)) {
@@ -787,8 +888,12 @@ pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, colum
     }
 }
 
-/// Reads every cell of a calibrated board.
+/// Reads every cell of a calibrated board (a learned theme with nothing learned before: see
+/// [`super::learned::LearnedSkin::read`] to keep what is learned from read to read).
 pub fn read(image: &RgbaImage, calibration: &Calibration) -> BoardRead {
+    if calibration.theme == Theme::Learned {
+        return super::learned::LearnedSkin::default().read(image, calibration);
+    }
     let cells = (0..calibration.rows)
         .flat_map(|row| (0..calibration.columns).map(move |column| (row, column)))
         .map(|(row, column)| read_cell(image, calibration, row, column))
