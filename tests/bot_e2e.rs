@@ -47,6 +47,36 @@ fn the_bot_plays_boards_that_start_opened() {
     assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
 }
 
+/// Built-in windows in generated skins (here an opened one with a hatched cover and gaps, and
+/// a fresh one with raised tiles and the face below the board, at its left): the bot learns each skin on the
+/// spot, values its digits from the board, finds its face and plays, every read checked
+/// against the window's log.
+#[test]
+fn the_bot_learns_generated_skins_and_plays_them() {
+    if !display::available() {
+        return;
+    }
+    let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    for (seed, level) in [("106", "beginner"), ("14", "intermediate")] {
+        let report = display::bot_play(&[
+            "--target",
+            "builtin-skinned",
+            "--games",
+            "2",
+            "--seed",
+            seed,
+            "--level",
+            level,
+        ]);
+        assert_eq!(report["games"], 2, "{report}");
+        assert_eq!(report["misreads"], 0, "{report}");
+        assert_eq!(report["outside_clicks"], 0, "{report}");
+        assert!(report["reads_checked_against_truth"].as_u64().unwrap() >= 2, "{report}");
+        assert_eq!(report["target_logged_games"], 2, "{report}");
+        assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
+    }
+}
+
 /// On a Wayland session with an X server beside it (XWayland; here the tests' Xvfb stands in
 /// for it, as weston's own XWayland lists no windows), the bot says it sees X11 windows only,
 /// starts the window it launches on X11 although WAYLAND_DISPLAY is set, and plays it.

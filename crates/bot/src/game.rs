@@ -114,6 +114,16 @@ pub trait ScreenGame {
     fn finishes(&self, reading: &Self::Reading, moves: &[Self::Move]) -> bool;
     /// The read as text, for the log of reads.
     fn describe(&self, reading: &Self::Reading) -> String;
+    /// The capture with what was read drawn over it, for a screenshot saved when the bot stops
+    /// on a read it cannot trust (the capture itself by default).
+    fn annotate(
+        &self,
+        image: &RgbaImage,
+        _calibration: &Self::Calibration,
+        _reading: &Self::Reading,
+    ) -> RgbaImage {
+        image.clone()
+    }
     /// Where the target's control for a new game is, in window pixels.
     fn new_game_point(
         &self,

@@ -405,6 +405,10 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
         loop {
             let frame = self.capture()?;
             let board = self.game.read(&frame.image, calibration);
+            let late = Instant::now() > deadline;
+            // The read drawn over the capture, for the screenshot saved if the bot gives up now.
+            let annotated = (late && self.settings.dump_folder.is_some())
+                .then(|| self.game.annotate(&frame.image, calibration, &board));
             report.reads += 1;
             let changed = previous.is_none_or(|previous| *previous != board);
             match self.game.consistent(previous, &board) {
@@ -418,9 +422,12 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
                     candidate = None;
                 }
             }
-            if Instant::now() > deadline {
+            if late {
                 if let Some(folder) = &self.settings.dump_folder {
                     save_png(&frame.image, &folder.join("unreadable.png"));
+                    if let Some(annotated) = &annotated {
+                        save_png(annotated, &folder.join("unreadable-annotated.png"));
+                    }
                     let _ = curio_core::files::write_atomically(
                         &folder.join("unreadable.txt"),
                         format!("{calibration:?}\n{last_problem}").as_bytes(),

@@ -29,7 +29,7 @@ enum BotCommand {
     Play(PlayArgs),
     /// Find the board in a window (or a screenshot file) and print what each cell shows.
     #[command(
-        after_help = "Examples:\n  curio bot read --window \"Curio Minesweeper\" --out annotated.png\n  curio bot read --window 0x1a00007 --json\n  curio bot read --image screenshot.png --theme tinted --json"
+        after_help = "Examples:\n  curio bot read --window \"Curio Minesweeper\" --out annotated.png\n  curio bot read --window 0x1a00007 --json\n  curio bot read --image screenshot.png --theme tinted --json\n  curio bot read --window \"Some Mines\" --theme learned"
     )]
     Read(ReadArgs),
     /// List the windows the bot can see.
@@ -345,7 +345,21 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
     };
     let calibration =
         bot::calibrate(&image, args.theme).map_err(|error| usage(anyhow::anyhow!("{error}")))?;
-    let board = bot::read(&image, &calibration);
+    let mut board = bot::read(&image, &calibration);
+    // A learned skin: the digits seen are valued by the board where it tells them apart (with
+    // the standard mine count of the size found); the others stay letters.
+    let mut labelling = None;
+    if calibration.theme == Theme::Learned
+        && let Some(mines) = ::bot::targets::standard_mines(calibration.columns, calibration.rows)
+    {
+        let mut learned = ::bot::mines::learned::LearnedSkin::default();
+        board = learned.read(&image, &calibration);
+        labelling = Some(match ::bot::mines::learned::label(&mut learned, &board, mines) {
+            Ok(_) => "the board values every digit it tells apart".to_string(),
+            Err(problem) => problem,
+        });
+        board = learned.resolve(&board);
+    }
     if let Some(out) = &args.out {
         let annotated = bot::annotate(&image, &calibration, &board);
         let bytes = curio_core::export::encode_png(&annotated)
@@ -355,7 +369,9 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
             .map_err(CliError::Failure)?;
     }
     if args.json {
-        return print_json(&json!({ "calibration": calibration, "board": board.to_text() }));
+        return print_json(
+            &json!({ "calibration": calibration, "board": board.to_text(), "labelling": labelling }),
+        );
     }
     say!(
         "{}x{} board, {:.1}-pixel cells at ({:.1}, {:.1})",
@@ -366,5 +382,8 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
         calibration.origin[1]
     );
     say!("{}", board.to_text());
+    if let Some(labelling) = labelling {
+        say!("digits: {labelling}");
+    }
     Ok(())
 }

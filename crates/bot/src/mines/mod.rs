@@ -512,6 +512,11 @@ impl ScreenGame for MinesGame {
         reading.to_text()
     }
 
+    /// The grid and every cell's reading over the capture (unknown cells in red).
+    fn annotate(&self, image: &RgbaImage, calibration: &Calibration, reading: &BoardRead) -> RgbaImage {
+        annotate::annotate(image, calibration, reading)
+    }
+
     /// The face above the board (built-in and classic clones) or GNOME Mines' "Play Again"
     /// button (the top button of the column right of the board).
     fn new_game_point(&self, kind: &TargetKind, window: &WindowInfo, calibration: &Calibration) -> [f64; 2] {

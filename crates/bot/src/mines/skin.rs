@@ -580,20 +580,3 @@ mod tests {
         }
     }
 }
-#[cfg(test)]
-mod scratch {
-    #[test]
-    fn dump() {
-        use ::mines::{BoardConfig, FirstClickRule, Game};
-        for seed in 0..8 {
-            let skin = super::Skin::generate(seed);
-            let config = BoardConfig::new(9, 9, 10, FirstClickRule::Opening).unwrap();
-            let mut game = Game::new(config, seed);
-            let _ = game.reveal(4, 4);
-            if seed % 2 == 0 {
-                let _ = game.toggle_flag(0, 0);
-            }
-            skin.draw(&game).save(format!("/tmp/skin{seed}.png")).unwrap();
-        }
-    }
-}
