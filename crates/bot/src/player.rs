@@ -35,6 +35,9 @@ pub struct BotSettings {
     /// A folder to save the capture and calibration in when a board cannot be read or found
     /// (for looking into a failed run); `None` saves nothing.
     pub dump_folder: Option<std::path::PathBuf>,
+    /// Chord where it saves clicks (minesweeper: flag a number's mines, then click the number to
+    /// open its other neighbours), on targets that chord.
+    pub chord: bool,
 }
 
 impl Default for BotSettings {
@@ -47,6 +50,7 @@ impl Default for BotSettings {
             settle_timeout: Duration::from_millis(800),
             level: targets::Level::Beginner,
             dump_folder: None,
+            chord: false,
         }
     }
 }

@@ -62,6 +62,10 @@ struct PlayArgs {
     /// Only print the moves; click nothing.
     #[arg(long)]
     dry_run: bool,
+    /// Chord where it saves clicks: flag a number's mines, then click the number to open its
+    /// other neighbours (minesweeper targets that chord, as the built-in window does).
+    #[arg(long)]
+    chord: bool,
     /// Most moves a second, 0.5..=200.
     #[arg(long, default_value_t = bot::MOVES_PER_SECOND.default, value_parser = |text: &str| bot::MOVES_PER_SECOND.parse(text))]
     max_moves_per_s: f64,
@@ -208,6 +212,7 @@ fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
             mines: args.mines,
             level: args.level,
             dump_folder: std::env::var_os("CURIO_BOT_DUMP").map(PathBuf::from),
+            chord: args.chord,
             ..BotSettings::default()
         },
         calibrate_only: false,

@@ -45,6 +45,8 @@ pub struct BotPanelState {
     pub max_moves_per_second: f64,
     /// Only show the moves.
     pub dry_run: bool,
+    /// Chord where it saves clicks.
+    pub chord: bool,
 }
 
 impl Default for BotPanelState {
@@ -62,6 +64,7 @@ impl Default for BotPanelState {
             seed: 1,
             max_moves_per_second: bot::MOVES_PER_SECOND.default,
             dry_run: false,
+            chord: false,
         }
     }
 }
@@ -199,6 +202,7 @@ impl BotPanel {
             settings: BotSettings {
                 games: self.state.games as usize,
                 dry_run: self.state.dry_run,
+                chord: self.state.chord,
                 max_moves_per_second: self.state.max_moves_per_second,
                 level: self.state.level,
                 ..BotSettings::default()
@@ -404,6 +408,10 @@ impl Panel for BotPanel {
                 ui.end_row();
             });
             ui.checkbox(&mut self.state.dry_run, "dry run (advise only, click nothing)");
+            // Chording is minesweeper's.
+            if self.state.game == ::bot::mines::GAME.name {
+                ui.checkbox(&mut self.state.chord, "chord (flag a number's mines, click the number)");
+            }
         });
         ui.horizontal_wrapped(|ui| {
             if ui.add_enabled(!running, egui::Button::new("Calibrate")).clicked() {

@@ -200,7 +200,10 @@ pub fn solver_wins_opened(config: ::mines::BoardConfig, seed: u64) -> bool {
 impl Playable for MinesGame {
     /// The game as the target draws it, with the mine count set (else the standard one).
     fn for_session(request: &SessionRequest) -> MinesGame {
-        MinesGame::new(&request.launch.kind, request.settings.mines)
+        MinesGame {
+            chords: request.settings.chord,
+            ..MinesGame::new(&request.launch.kind, request.settings.mines)
+        }
     }
 
     /// The grid and every cell's reading drawn in; each covered cell's chance of a mine; the
@@ -229,6 +232,130 @@ impl Playable for MinesGame {
 use ::mines::{Action as MinesAction, Cell, FirstClickRule, Move, Policy, solver::BoardView};
 use image::RgbaImage;
 
+/// What a press does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PressKind {
+    /// Open a covered cell (a left click).
+    Reveal,
+    /// A mine the solver keeps to itself: no input.
+    Flag,
+    /// Flag a mine on the board (a right click), for a chord next to it.
+    PlaceFlag,
+    /// Click a number whose mines are all flagged: the target opens its other neighbours (a
+    /// left click on the revealed number), `opens` of them.
+    Chord {
+        /// Covered cells it opens.
+        opens: usize,
+    },
+}
+
+/// A move as the bot makes it: a solver's move, or a press that serves a chord.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Press {
+    /// The cell's row.
+    pub row: usize,
+    /// The cell's column.
+    pub column: usize,
+    /// What it does.
+    pub kind: PressKind,
+    /// Why (for a chord, the reason of one of the cells it opens).
+    pub reason: ::mines::Reason,
+}
+
+impl Press {
+    /// The solver's move as it is: a reveal, or a flag kept to itself.
+    pub fn solver(chosen: Move) -> Press {
+        let kind = if chosen.action == MinesAction::Reveal { PressKind::Reveal } else { PressKind::Flag };
+        Press { row: chosen.row, column: chosen.column, kind, reason: chosen.reason }
+    }
+
+    /// Covered cells it opens.
+    pub fn opens(&self) -> usize {
+        match self.kind {
+            PressKind::Reveal => 1,
+            PressKind::Chord { opens } => opens,
+            PressKind::Flag | PressKind::PlaceFlag => 0,
+        }
+    }
+}
+
+/// The solver's certain moves made with fewer clicks, as speed players make them: where a
+/// number's covered neighbours are all known (mines the solver found, cells it found safe), its
+/// mines are flagged (right clicks) and the number clicked once, which opens the others; a
+/// chord is taken when it saves clicks (its safe cells outnumber the flags it still needs plus
+/// one), the best first. A batch with a guess is played as it is.
+/// `probabilities` are the solver's chances of a mine per cell: a 1 is a mine it is sure of.
+pub fn chord(reading: &BoardRead, moves: &[Move], probabilities: &[Option<f64>]) -> Vec<Press> {
+    let (columns, rows) = (reading.columns, reading.rows);
+    if moves.iter().any(|chosen| !chosen.reason.rule.is_certain()) {
+        return moves.iter().copied().map(Press::solver).collect();
+    }
+    let mut safe: Vec<Option<Move>> = vec![None; columns * rows];
+    let mut mine: Vec<bool> = (0..columns * rows)
+        .map(|index| probabilities.get(index).copied().flatten().is_some_and(|chance| chance >= 1.0))
+        .collect();
+    for chosen in moves {
+        let index = chosen.row * columns + chosen.column;
+        match chosen.action {
+            MinesAction::Reveal => safe[index] = Some(*chosen),
+            MinesAction::Flag => mine[index] = true,
+        }
+    }
+    let mut flagged: Vec<bool> = reading.cells.iter().map(|cell| *cell == CellRead::Flag).collect();
+    let mut presses = Vec::new();
+    loop {
+        // The number whose chord saves the most clicks now.
+        let mut best: Option<(usize, usize, Vec<usize>, Vec<usize>)> = None;
+        for (index, cell) in reading.cells.iter().enumerate() {
+            let CellRead::Number(number) = *cell else { continue };
+            if number == 0 {
+                continue;
+            }
+            let around: Vec<usize> = ::mines::board::neighbours(columns, rows, index)
+                .filter(|&n| matches!(reading.cells[n], CellRead::Covered | CellRead::Flag))
+                .collect();
+            let opened: Vec<usize> = around.iter().copied().filter(|&n| safe[n].is_some()).collect();
+            let known = around.iter().all(|&n| safe[n].is_some() || mine[n] || flagged[n]);
+            let mines = around.iter().filter(|&&n| mine[n] || flagged[n]).count();
+            if opened.is_empty() || !known || mines != usize::from(number) {
+                continue;
+            }
+            let to_flag: Vec<usize> = around.iter().copied().filter(|&n| mine[n] && !flagged[n]).collect();
+            let saved = opened.len().saturating_sub(to_flag.len() + 1);
+            if saved > 0 && best.as_ref().is_none_or(|(most, ..)| saved > *most) {
+                best = Some((saved, index, to_flag, opened));
+            }
+        }
+        let Some((_, number, to_flag, opened)) = best else { break };
+        for index in to_flag {
+            flagged[index] = true;
+            let reason = moves
+                .iter()
+                .find(|chosen| chosen.row * columns + chosen.column == index)
+                .map_or(moves[0].reason, |chosen| chosen.reason);
+            presses.push(Press {
+                row: index / columns,
+                column: index % columns,
+                kind: PressKind::PlaceFlag,
+                reason,
+            });
+        }
+        let reason =
+            opened.first().and_then(|&index| safe[index]).map_or(moves[0].reason, |chosen| chosen.reason);
+        for &index in &opened {
+            safe[index] = None;
+        }
+        presses.push(Press {
+            row: number / columns,
+            column: number % columns,
+            kind: PressKind::Chord { opens: opened.len() },
+            reason,
+        });
+    }
+    presses.extend(safe.into_iter().flatten().map(Press::solver));
+    presses
+}
+
 /// Minesweeper on a target's screen.
 #[derive(Clone, Debug)]
 pub struct MinesGame {
@@ -241,6 +368,9 @@ pub struct MinesGame {
     /// Mines on the board of the game being played.
     mines: usize,
     policy: Policy,
+    /// Whether the target chords (a click on a number whose mines are flagged opens its other
+    /// neighbours), and the bot chords where that saves clicks.
+    pub chords: bool,
     /// What the bot has learned of the skin (learned theme), kept from read to read and game
     /// to game.
     learned: std::sync::Arc<std::sync::Mutex<learned::LearnedSkin>>,
@@ -264,6 +394,7 @@ impl MinesGame {
             mines_setting: mines,
             mines: 0,
             policy: Policy::default(),
+            chords: false,
             learned: Default::default(),
         }
     }
@@ -365,7 +496,7 @@ fn outcome(board: &BoardRead, mines: usize) -> Option<bool> {
 impl ScreenGame for MinesGame {
     type Calibration = Calibration;
     type Reading = BoardRead;
-    type Move = Move;
+    type Move = Press;
 
     fn calibrate(&self, image: &RgbaImage) -> Result<Calibration, VisionError> {
         vision::calibrate(image, self.theme)
@@ -435,7 +566,7 @@ impl ScreenGame for MinesGame {
         outcome(reading, self.mines)
     }
 
-    fn decide(&mut self, calibration: &Calibration, reading: &BoardRead) -> Result<Decision<Move>, String> {
+    fn decide(&mut self, calibration: &Calibration, reading: &BoardRead) -> Result<Decision<Press>, String> {
         let resolved;
         let mut reading = reading;
         if reading.cells.iter().any(|cell| matches!(cell, CellRead::Glyph(_))) {
@@ -450,6 +581,7 @@ impl ScreenGame for MinesGame {
                         "{fitting} ways to value the digits seen fit the board: {} move(s) safe under all of them",
                         moves.iter().filter(|chosen| chosen.reason.probability == 0.0).count()
                     );
+                    let moves = moves.into_iter().map(Press::solver).collect();
                     return Ok(Decision { moves, probabilities, message });
                 }
             }
@@ -472,37 +604,60 @@ impl ScreenGame for MinesGame {
                 format!("{verb} row {}, column {}: {}", first.row, first.column, first.reason.describe())
             })
             .unwrap_or_default();
+        let moves = if self.chords {
+            chord(reading, &moves, &probabilities)
+        } else {
+            moves.into_iter().map(Press::solver).collect()
+        };
         Ok(Decision { moves, probabilities, message })
     }
 
-    /// Reveals are left-clicks on their cell's centre; flags need no input (the solver keeps
-    /// them itself); a cell an earlier click of the batch opened needs no click.
-    fn action(&self, calibration: &Calibration, shown: &RgbaImage, chosen: &Move) -> Option<Action> {
-        if chosen.action != MinesAction::Reveal {
-            return None;
-        }
-        if matches!(vision::read_cell(shown, calibration, chosen.row, chosen.column), CellRead::Number(_)) {
-            return None;
-        }
-        Some(Action::Click {
-            at: calibration.cell_center(chosen.row, chosen.column),
-            button: MouseButton::Left,
-        })
+    /// Reveals are left-clicks on their cell's centre, and so are chords (on their number);
+    /// flags placed for a chord are right-clicks; the solver's other flags need no input (it
+    /// keeps them itself); a cell an earlier click of the batch opened, or a flag already
+    /// there, needs no click.
+    fn action(&self, calibration: &Calibration, shown: &RgbaImage, chosen: &Press) -> Option<Action> {
+        let here = vision::read_cell(shown, calibration, chosen.row, chosen.column);
+        let button = match chosen.kind {
+            PressKind::Reveal if matches!(here, CellRead::Number(_)) => return None,
+            PressKind::Reveal | PressKind::Chord { .. } => MouseButton::Left,
+            PressKind::Flag => return None,
+            PressKind::PlaceFlag if here == CellRead::Flag => return None,
+            PressKind::PlaceFlag => MouseButton::Right,
+        };
+        Some(Action::Click { at: calibration.cell_center(chosen.row, chosen.column), button })
     }
 
+    /// A reveal or a flag shows on its cell; a chord on the cells around its number.
     fn move_shown(
         &self,
         calibration: &Calibration,
         before: &RgbaImage,
         after: &RgbaImage,
-        chosen: &Move,
+        chosen: &Press,
     ) -> bool {
-        vision::cell_changed(before, after, calibration, chosen.row, chosen.column)
+        match chosen.kind {
+            PressKind::Chord { .. } => ::mines::board::neighbours(
+                calibration.columns,
+                calibration.rows,
+                chosen.row * calibration.columns + chosen.column,
+            )
+            .any(|index| {
+                vision::cell_changed(
+                    before,
+                    after,
+                    calibration,
+                    index / calibration.columns,
+                    index % calibration.columns,
+                )
+            }),
+            _ => vision::cell_changed(before, after, calibration, chosen.row, chosen.column),
+        }
     }
 
     /// Revealing every safe cell left ends the game.
-    fn finishes(&self, reading: &BoardRead, moves: &[Move]) -> bool {
-        let reveals = moves.iter().filter(|chosen| chosen.action == MinesAction::Reveal).count();
+    fn finishes(&self, reading: &BoardRead, moves: &[Press]) -> bool {
+        let reveals: usize = moves.iter().map(Press::opens).sum();
         let unrevealed =
             reading.cells.iter().filter(|cell| matches!(cell, CellRead::Covered | CellRead::Flag)).count();
         reveals > 0 && reveals == unrevealed.saturating_sub(self.mines)
@@ -540,7 +695,7 @@ impl<S: ScreenSource, I: InputSink> Bot<S, I, MinesGame> {
     /// A minesweeper bot for a window (the mine count from `settings.mines`, else the standard
     /// count of the size found).
     pub fn mines(screen: S, input: I, settings: BotSettings, kind: TargetKind, window: WindowInfo) -> Self {
-        let game = MinesGame::new(&kind, settings.mines);
+        let game = MinesGame { chords: settings.chord, ..MinesGame::new(&kind, settings.mines) };
         Bot::with_game(screen, input, settings, kind, window, game)
     }
 }
