@@ -2,7 +2,9 @@
 //! Mines (tests/fixtures/bot, each with the board read by eye in a .txt beside it), on boards
 //! drawn at several cell sizes and colours, and its whole loop on a simulated target.
 
-use bot::mines::synthetic::{Look, SimulatedInput, SimulatedScreen, Simulation, draw};
+use bot::mines::synthetic::{
+    Look, SimulatedInput, SimulatedScreen, Simulation, draw, quick_settings, simulated_bot,
+};
 use bot::{
     Bot, BotSettings, CellRead, MinesGame, TargetKind, Theme, calibrate, cell_changed, check_reads,
     consistent, read,
@@ -200,19 +202,7 @@ fn plays_simulated_games(frame_batched: bool, frame_lag: usize) -> usize {
     simulation.borrow_mut().frame_batched = frame_batched;
     simulation.borrow_mut().frame_lag = frame_lag;
     let window = simulation.borrow().window.clone();
-    let settings = BotSettings {
-        games: 8,
-        max_moves_per_second: 1.0e6,
-        settle_timeout: std::time::Duration::from_millis(50),
-        ..BotSettings::default()
-    };
-    let mut bot = Bot::mines(
-        SimulatedScreen(simulation.clone()),
-        SimulatedInput(simulation.clone()),
-        settings,
-        TargetKind::Program(&bot::mines::BUILTIN),
-        window.clone(),
-    );
+    let mut bot = simulated_bot(&simulation, quick_settings(8), &bot::mines::BUILTIN);
     // A bot whose clicks are lost would wait forever: stop it after far more statuses than
     // eight games take.
     let mut statuses = 0;
@@ -399,21 +389,8 @@ fn chording_wins_the_same_games_with_fewer_clicks() {
     let run = |chord: bool| {
         let config = BoardConfig::new(16, 16, 40, FirstClickRule::Safe).expect("config");
         let simulation = Simulation::new(Game::new(config, 11), Look::default());
-        let window = simulation.borrow().window.clone();
-        let settings = BotSettings {
-            games: 4,
-            chord,
-            max_moves_per_second: 1.0e6,
-            settle_timeout: std::time::Duration::from_millis(50),
-            ..BotSettings::default()
-        };
-        let mut bot = Bot::mines(
-            SimulatedScreen(simulation.clone()),
-            SimulatedInput(simulation.clone()),
-            settings,
-            TargetKind::Program(&bot::mines::BUILTIN),
-            window,
-        );
+        let mut bot =
+            simulated_bot(&simulation, BotSettings { chord, ..quick_settings(4) }, &bot::mines::BUILTIN);
         let (report, _) = bot.play(&mut |_: &bot::BotStatus<MinesGame>| std::ops::ControlFlow::Continue(()));
         assert_eq!(report.stopped, None);
         let simulation = simulation.borrow();

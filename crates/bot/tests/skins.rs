@@ -1,12 +1,12 @@
 //! Generated skins: the learned theme calibrates and reads boards drawn in looks that no code
 //! path was tuned on, from new games and from games in progress, with no misread.
 
+use bot::BotReport;
 use bot::mines::learned::{self, LearnedSkin};
 use bot::mines::skin::Skin;
-use bot::mines::synthetic::{SimulatedInput, SimulatedScreen, Simulation};
+use bot::mines::synthetic::{Simulation, quick_settings, simulated_bot};
 use bot::mines::vision::{CellRead, Theme, calibrate};
 use bot::mines::{MinesGame, check_reads};
-use bot::{Bot, BotReport, BotSettings, TargetKind};
 use mines::{BoardConfig, Cell, FirstClickRule, Game, Level, Policy};
 
 /// A game of `level` from `seed`, with `reveals` safe cells opened (and, where `flags`, a few
@@ -204,19 +204,7 @@ fn play_skin(seed: u64, level: Level, games: usize) -> Played {
     let config = BoardConfig::parse_level(level.name(), FirstClickRule::Safe).expect("level");
     let simulation = Simulation::skinned(config, seed, skin.clone());
     let window = simulation.borrow().window.clone();
-    let settings = BotSettings {
-        games,
-        max_moves_per_second: 1.0e6,
-        settle_timeout: std::time::Duration::from_millis(50),
-        ..BotSettings::default()
-    };
-    let mut bot = Bot::mines(
-        SimulatedScreen(simulation.clone()),
-        SimulatedInput(simulation.clone()),
-        settings,
-        TargetKind::Program(&bot::mines::BUILTIN_SKINNED),
-        window.clone(),
-    );
+    let mut bot = simulated_bot(&simulation, quick_settings(games), &bot::mines::BUILTIN_SKINNED);
     let mut statuses = 0;
     let (report, log) = bot.play(&mut |_: &bot::BotStatus<MinesGame>| {
         statuses += 1;

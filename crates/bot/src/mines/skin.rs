@@ -387,22 +387,7 @@ impl Skin {
                 let unit = (side * 6 / 10 / 7).max(1);
                 let (glyph_width, glyph_height) = (unit * 4, unit * 7);
                 let (left, top) = (x + (side - glyph_width) / 2, y + (side - glyph_height) / 2);
-                let on = SEGMENTS[usize::from(number) - 1];
-                // a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle.
-                let bars = [
-                    (0, 0, 4, 1),
-                    (3, 0, 1, 4),
-                    (3, 3, 1, 4),
-                    (0, 6, 4, 1),
-                    (0, 3, 1, 4),
-                    (0, 0, 1, 4),
-                    (0, 3, 4, 1),
-                ];
-                for (segment, (bx, by, bw, bh)) in bars.into_iter().enumerate() {
-                    if on >> (6 - segment) & 1 == 1 {
-                        fill(image, left + bx * unit, top + by * unit, bw * unit, bh * unit, colour);
-                    }
-                }
+                draw_segments(image, left, top, unit, 4, SEGMENTS[usize::from(number) - 1], colour);
             }
         }
     }
@@ -419,20 +404,7 @@ impl Skin {
         for (place, digit) in [count / 100, count / 10 % 10, count % 10].into_iter().enumerate() {
             let on = if digit == 0 { 0b1111110 } else { SEGMENTS[digit as usize - 1] };
             let (dx, dy) = (counter_x + unit * 2 + place as u32 * unit * 4, top + 4 + unit / 2);
-            let bars = [
-                (0, 0, 3, 1),
-                (2, 0, 1, 4),
-                (2, 3, 1, 4),
-                (0, 6, 3, 1),
-                (0, 3, 1, 4),
-                (0, 0, 1, 4),
-                (0, 3, 3, 1),
-            ];
-            for (segment, (bx, by, bw, bh)) in bars.into_iter().enumerate() {
-                if on >> (6 - segment) & 1 == 1 {
-                    fill(image, dx + bx * unit, dy + by * unit, bw * unit, bh * unit, [230, 20, 20]);
-                }
-            }
+            draw_segments(image, dx, dy, unit, 3, on, [230, 20, 20]);
         }
         // The face: a raised square with a yellow disc, its eyes saying how the game stands.
         let (face_x, face_y, side) = self.face_rect(config.width, config.height);
@@ -489,6 +461,27 @@ pub fn opened_game(config: ::mines::BoardConfig, seed: u64, opened: bool) -> Gam
     let cell = (seed.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize % cells.max(1);
     let _ = game.reveal(cell / config.width, cell % config.width);
     game
+}
+
+/// A seven-segment digit (segments a to g from the high bit of `on`) with its top left at
+/// (`left`, `top`), `width` units wide and seven tall, a unit `unit` pixels.
+fn draw_segments(image: &mut RgbaImage, left: u32, top: u32, unit: u32, width: u32, on: u8, colour: [u8; 3]) {
+    // a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle.
+    let right = width - 1;
+    let bars = [
+        (0, 0, width, 1),
+        (right, 0, 1, 4),
+        (right, 3, 1, 4),
+        (0, 6, width, 1),
+        (0, 3, 1, 4),
+        (0, 0, 1, 4),
+        (0, 3, width, 1),
+    ];
+    for (segment, (x, y, w, h)) in bars.into_iter().enumerate() {
+        if on >> (6 - segment) & 1 == 1 {
+            fill(image, left + x * unit, top + y * unit, w * unit, h * unit, colour);
+        }
+    }
 }
 
 /// 5x7 digits 1 to 8, rows top to bottom, five bits a row (left bit first).

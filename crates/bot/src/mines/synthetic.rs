@@ -314,6 +314,33 @@ impl Simulation {
     }
 }
 
+/// Settings for a bot on a simulation: `games` games, no rate limit, and a short wait for the
+/// screen (the simulation shows a click at its next capture).
+pub fn quick_settings(games: usize) -> crate::player::BotSettings {
+    crate::player::BotSettings {
+        games,
+        max_moves_per_second: 1.0e6,
+        settle_timeout: std::time::Duration::from_millis(50),
+        ..crate::player::BotSettings::default()
+    }
+}
+
+/// A minesweeper bot playing the simulation as it plays `program` (its theme and rules).
+pub fn simulated_bot(
+    simulation: &Rc<RefCell<Simulation>>,
+    settings: crate::player::BotSettings,
+    program: &'static crate::targets::Program,
+) -> crate::player::Bot<SimulatedScreen, SimulatedInput, super::MinesGame> {
+    let window = simulation.borrow().window.clone();
+    crate::player::Bot::mines(
+        SimulatedScreen(simulation.clone()),
+        SimulatedInput(simulation.clone()),
+        settings,
+        crate::targets::TargetKind::Program(program),
+        window,
+    )
+}
+
 /// The simulation's screen.
 pub struct SimulatedScreen(pub Rc<RefCell<Simulation>>);
 
