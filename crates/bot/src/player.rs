@@ -573,8 +573,12 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
                 } else {
                     fresh = None;
                     // A game in progress after a new game was asked for is played on rather
-                    // than restarted: a second "Start Over" would only ask to confirm.
-                    if self.game.is_in_progress(calibration, &board) && last_restart.is_some() {
+                    // than restarted (a second "Start Over" would only ask to confirm), and so
+                    // is one in a window the bot did not launch: the player's game, from
+                    // where it stands.
+                    if self.game.is_in_progress(calibration, &board)
+                        && (last_restart.is_some() || !self.kind.is_launched())
+                    {
                         return Ok(calibration.clone());
                     }
                     let due = last_restart.is_none_or(|at| at.elapsed() > Duration::from_millis(2500));

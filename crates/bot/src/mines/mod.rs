@@ -383,7 +383,12 @@ impl MinesGame {
         // GNOME Mines opens a region with its first click, and tints its numbers.
         let (rule, theme) = if kind.program() == Some(&GNOME_MINES) {
             (FirstClickRule::Opening, Theme::Tinted)
-        } else if kind.program() == Some(&BUILTIN_SKINNED) || kind.program() == Some(&BUILTIN_OPENED) {
+        } else if kind.program() == Some(&BUILTIN_SKINNED)
+            || kind.program() == Some(&BUILTIN_OPENED)
+            || !kind.is_launched()
+        {
+            // A skin generated or never seen (an open window of any minesweeper) is learned on
+            // the spot.
             (FirstClickRule::Safe, Theme::Learned)
         } else {
             (FirstClickRule::Safe, Theme::Classic)

@@ -311,6 +311,12 @@ fn at_pixel(profile: &[f32], position: f64) -> f32 {
 /// The strongest lattice in a profile: its mean pitch and the positions of the lines of its
 /// longest run of strong lines.
 fn lattice(profile: &[f32]) -> Option<(f64, Vec<f64>)> {
+    lattice_near(profile, None)
+}
+
+/// [`lattice`], its pitch searched only within a tenth of a pixel of `hint` where given (the
+/// other direction's pitch: cells are square).
+fn lattice_near(profile: &[f32], hint: Option<f64>) -> Option<(f64, Vec<f64>)> {
     let n = profile.len();
     if n < 24 {
         return None;
@@ -353,9 +359,13 @@ fn lattice(profile: &[f32]) -> Option<(f64, Vec<f64>)> {
     if threshold <= 0.0 {
         return None;
     }
-    let mut best_fit = ((0usize, 0.0f32), pitch as f64, 0.0, 0.0);
-    let mut candidate = (pitch as f64 - 2.0).max(5.0);
-    while candidate <= pitch as f64 + 2.0 {
+    let (low, high) = match hint {
+        Some(hint) => (hint - 0.1, hint + 0.1),
+        None => ((pitch as f64 - 2.0).max(5.0), pitch as f64 + 2.0),
+    };
+    let mut best_fit = ((0usize, 0.0f32), low, 0.0, 0.0);
+    let mut candidate = low;
+    while candidate <= high {
         let mut phase = 0.0;
         while phase < candidate {
             let mut run = (0usize, 0.0f32, 0.0f64);
@@ -672,8 +682,24 @@ pub fn calibrate(image: &RgbaImage, theme: Theme) -> Result<Calibration, VisionE
     let colour = theme == Theme::Learned;
     let (columns_profile, rows_profile) =
         if colour { straight_edge_profiles(image) } else { edge_profiles(image) };
-    let (pitch_x, mut column_edges) = lattice(&columns_profile).ok_or(VisionError::NoGrid)?;
-    let (pitch_y, mut row_edges) = lattice(&rows_profile).ok_or(VisionError::NoGrid)?;
+    let (mut pitch_x, mut column_edges) = lattice(&columns_profile).ok_or(VisionError::NoGrid)?;
+    let (mut pitch_y, mut row_edges) = lattice(&rows_profile).ok_or(VisionError::NoGrid)?;
+    // Learned: where one direction finds a much shorter run than the other (bevels give several
+    // edges a cell, and a drifting pitch can hop between them), it is searched again at the
+    // other's pitch.
+    if colour {
+        if row_edges.len() * 2 < column_edges.len()
+            && let Some(found) = lattice_near(&rows_profile, Some(pitch_x))
+            && found.1.len() > row_edges.len()
+        {
+            (pitch_y, row_edges) = found;
+        } else if column_edges.len() * 2 < row_edges.len()
+            && let Some(found) = lattice_near(&columns_profile, Some(pitch_y))
+            && found.1.len() > column_edges.len()
+        {
+            (pitch_x, column_edges) = found;
+        }
+    }
     // A line at either end that runs along little of the board is the edge of something beside
     // it (a button) that happens to fall where the next line would.
     for _ in 0..2 {
