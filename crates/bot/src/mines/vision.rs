@@ -363,6 +363,12 @@ fn lattice_near(profile: &[f32], hint: Option<f64>) -> Option<(f64, Vec<f64>)> {
         Some(hint) => (hint - 0.1, hint + 0.1),
         None => ((pitch as f64 - 2.0).max(5.0), pitch as f64 + 2.0),
     };
+    // Runs compared by length, then strength; at a given pitch, by the strength of their lines
+    // within a pixel (a run one line longer through a border beside the board, on the weaker
+    // edges of a bevel, loses to the board's own strong lines).
+    let better = |a: (usize, f32), b: (usize, f32)| {
+        if hint.is_some() { a.1 > b.1 } else { a.0 > b.0 || (a.0 == b.0 && a.1 > b.1) }
+    };
     let mut best_fit = ((0usize, 0.0f32), low, 0.0, 0.0);
     let mut candidate = low;
     while candidate <= high {
@@ -375,11 +381,12 @@ fn lattice_near(profile: &[f32], hint: Option<f64>) -> Option<(f64, Vec<f64>)> {
                 // A line counts when the profile is strong within a pixel of it (edges are one
                 // pixel wide and fractional pitches round either way); the exact pixel's
                 // strength breaks ties, which pins the pitch.
-                let strength = at_pixel(profile, position);
+                let strength =
+                    if hint.is_some() { near(profile, position) } else { at_pixel(profile, position) };
                 if near(profile, position) >= threshold {
                     let start = if run.0 == 0 { position } else { run.2 };
                     run = (run.0 + 1, run.1 + strength, start);
-                    if run.0 > longest.0 || (run.0 == longest.0 && run.1 > longest.1) {
+                    if better((run.0, run.1), (longest.0, longest.1)) {
                         longest = run;
                     }
                 } else {
@@ -387,14 +394,33 @@ fn lattice_near(profile: &[f32], hint: Option<f64>) -> Option<(f64, Vec<f64>)> {
                 }
                 position += candidate;
             }
-            if longest.0 > best_fit.0.0 || (longest.0 == best_fit.0.0 && longest.1 > best_fit.0.1) {
+            if better((longest.0, longest.1), best_fit.0) {
                 best_fit = ((longest.0, longest.1), candidate, phase, longest.2);
             }
             phase += 0.25;
         }
         candidate += 0.05;
     }
-    let mut lines = follow(profile, threshold, best_fit.1, best_fit.3, best_fit.0.0)?;
+    let mut lines = match hint {
+        // At a pitch known from the other direction: each line where the fitted lattice puts
+        // it, to the strongest pixel within one (walking from one line, a border's edge that
+        // lines up with a bevel's could lead the walk onto the bevel).
+        Some(_) => (0..best_fit.0.0)
+            .filter_map(|line| {
+                let expected = best_fit.3 + line as f64 * best_fit.1;
+                let center = expected.round() as i64;
+                (center - 1..=center + 1)
+                    .filter(|&pixel| pixel >= 0 && (pixel as usize) < n)
+                    .max_by(|&a, &b| {
+                        profile[a as usize]
+                            .total_cmp(&profile[b as usize])
+                            .then((b - center).abs().cmp(&(a - center).abs()))
+                    })
+                    .map(|pixel| pixel as f64)
+            })
+            .collect(),
+        None => follow(profile, threshold, best_fit.1, best_fit.3, best_fit.0.0)?,
+    };
     // Trim lines at either end of the run that are much weaker than its median: an edge of
     // something beside the board that happens to fall on the lattice.
     let strengths: Vec<f32> = lines.iter().map(|&line| at_pixel(profile, line)).collect();
