@@ -401,26 +401,9 @@ fn lattice_near(profile: &[f32], hint: Option<f64>) -> Option<(f64, Vec<f64>)> {
         }
         candidate += 0.05;
     }
-    let mut lines = match hint {
-        // At a pitch known from the other direction: each line where the fitted lattice puts
-        // it, to the strongest pixel within one (walking from one line, a border's edge that
-        // lines up with a bevel's could lead the walk onto the bevel).
-        Some(_) => (0..best_fit.0.0)
-            .filter_map(|line| {
-                let expected = best_fit.3 + line as f64 * best_fit.1;
-                let center = expected.round() as i64;
-                (center - 1..=center + 1)
-                    .filter(|&pixel| pixel >= 0 && (pixel as usize) < n)
-                    .max_by(|&a, &b| {
-                        profile[a as usize]
-                            .total_cmp(&profile[b as usize])
-                            .then((b - center).abs().cmp(&(a - center).abs()))
-                    })
-                    .map(|pixel| pixel as f64)
-            })
-            .collect(),
-        None => follow(profile, threshold, best_fit.1, best_fit.3, best_fit.0.0)?,
-    };
+    // At a pitch known from the other direction the walk starts at the run's first line (from
+    // its strongest, a border's edge that lines up with a bevel's could lead it onto the bevels).
+    let mut lines = follow(profile, threshold, best_fit.1, best_fit.3, best_fit.0.0, hint.is_some())?;
     // Trim lines at either end of the run that are much weaker than its median: an edge of
     // something beside the board that happens to fall on the lattice.
     let strengths: Vec<f32> = lines.iter().map(|&line| at_pixel(profile, line)).collect();
@@ -444,11 +427,18 @@ fn lattice_near(profile: &[f32], hint: Option<f64>) -> Option<(f64, Vec<f64>)> {
 }
 
 /// The lines of a lattice's run (`lines` lines from `start`, `pitch` apart), followed one by
-/// one: from the run's strongest line, each next line is the strongest pixel within one of
+/// one: from the run's strongest line (its first, `from_first`), each next line is the strongest pixel within one of
 /// where the pitch puts it, and the walk goes on while the lines stay over `threshold`. A
 /// toolkit that fits tiles to its window makes some a pixel wider than others, so the lines
 /// of a board are not exactly evenly spaced.
-fn follow(profile: &[f32], threshold: f32, pitch: f64, start: f64, lines: usize) -> Option<Vec<f64>> {
+fn follow(
+    profile: &[f32],
+    threshold: f32,
+    pitch: f64,
+    start: f64,
+    lines: usize,
+    from_first: bool,
+) -> Option<Vec<f64>> {
     let snap = |expected: f64| -> Option<f64> {
         let center = expected.round() as i64;
         (center - 1..=center + 1)
@@ -458,9 +448,13 @@ fn follow(profile: &[f32], threshold: f32, pitch: f64, start: f64, lines: usize)
             .max_by(|a, b| a.1.total_cmp(&b.1).then((b.0 - center).abs().cmp(&(a.0 - center).abs())))
             .map(|(pixel, _)| pixel as f64)
     };
-    let strongest = (0..lines).max_by(|&a, &b| {
-        near(profile, start + a as f64 * pitch).total_cmp(&near(profile, start + b as f64 * pitch))
-    })?;
+    let strongest = if from_first {
+        0
+    } else {
+        (0..lines).max_by(|&a, &b| {
+            near(profile, start + a as f64 * pitch).total_cmp(&near(profile, start + b as f64 * pitch))
+        })?
+    };
     let anchor = snap(start + strongest as f64 * pitch)?;
     let mut before = Vec::new();
     let mut at = anchor;
