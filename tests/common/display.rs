@@ -19,6 +19,19 @@ pub fn available() -> bool {
     false
 }
 
+/// Checks a `curio bot play` report of a target with a truth log: `games` games finished, not
+/// stopped, no misread in at least one read checked a game, no click outside, and the games and
+/// wins the bot counted the ones the window logged.
+pub fn assert_truthful(report: &serde_json::Value, games: u64) {
+    assert_eq!(report["games"], games, "{report}");
+    assert!(report["stopped"].is_null(), "{report}");
+    assert_eq!(report["misreads"], 0, "{report}");
+    assert_eq!(report["outside_clicks"], 0, "{report}");
+    assert!(report["reads_checked_against_truth"].as_u64().unwrap() >= games, "{report}");
+    assert_eq!(report["target_logged_games"], report["games"], "{report}");
+    assert_eq!(report["target_logged_wins"], report["wins"], "{report}");
+}
+
 /// `curio bot play ARGS --json` run to its end: its report, once it has succeeded.
 pub fn bot_play(args: &[&str]) -> serde_json::Value {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_curio"))

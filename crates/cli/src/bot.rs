@@ -350,15 +350,18 @@ fn read(args: ReadArgs) -> Result<(), CliError> {
     };
     let calibration =
         bot::calibrate(&image, args.theme).map_err(|error| usage(anyhow::anyhow!("{error}")))?;
-    let mut board = bot::read(&image, &calibration);
     // A learned skin: the digits seen are valued by the board where it tells them apart (with
     // the standard mine count of the size found); the others stay letters.
+    let mut learned = ::bot::mines::learned::LearnedSkin::default();
+    let mut board = if calibration.theme == Theme::Learned {
+        learned.read(&image, &calibration)
+    } else {
+        bot::read(&image, &calibration)
+    };
     let mut labelling = None;
     if calibration.theme == Theme::Learned
         && let Some(mines) = ::bot::targets::standard_mines(calibration.columns, calibration.rows)
     {
-        let mut learned = ::bot::mines::learned::LearnedSkin::default();
-        board = learned.read(&image, &calibration);
         labelling = Some(match ::bot::mines::learned::label(&mut learned, &board, mines) {
             Ok(_) => "the board values every digit it tells apart".to_string(),
             Err(problem) => problem,

@@ -38,11 +38,6 @@ pub struct MinesWindow {
     picture: Option<(egui::TextureHandle, Vec<::mines::Cell>, GameStatus)>,
 }
 
-/// A new game of `config` from `seed`; with `opened`, its first click made at a cell drawn from
-/// the seed (under the opening rule, so it opens an area).
-fn new_game(config: BoardConfig, seed: u64, opened: bool) -> Game {
-    opened_game(config, seed, opened)
-}
 
 impl MinesWindow {
     /// A window playing `config` games, the first with `seed` (each new game adds one).
@@ -57,7 +52,7 @@ impl MinesWindow {
         Self {
             config,
             seed,
-            game: new_game(config, seed, opened),
+            game: opened_game(config, seed, opened),
             log,
             logged: false,
             error: None,
@@ -81,7 +76,7 @@ impl MinesWindow {
     /// Starts the next game (seed + 1).
     pub fn restart(&mut self) {
         self.seed = self.seed.wrapping_add(1);
-        self.game = new_game(self.config, self.seed, self.opened);
+        self.game = opened_game(self.config, self.seed, self.opened);
         self.logged = false;
     }
 

@@ -14,8 +14,11 @@
 //! fits the board gives it that value. Until then the bot plays only what is safe under every
 //! assignment that fits, or its least risky guess across them.
 
-use super::vision::{BoardRead, Calibration, CellRead, Lines, cell_stats, distance, edge_share, inset};
-use ::mines::{Action as MinesAction, BoardView, Cell, Move, MoveRule, Reason, SolveError};
+use super::vision::{
+    BoardRead, Calibration, CellRead, Lines, cell_stats, covered_or_flag, distance, edge_share, inset,
+    luminance_of,
+};
+use ::mines::{Action as MinesAction, Analysis, BoardView, Cell, Move, MoveRule, Reason, SolveError};
 use image::RgbaImage;
 
 /// Columns and rows of a glyph's shape.
@@ -158,13 +161,7 @@ impl LearnedSkin {
                 let Some(stats) = stats else { return CellRead::Unknown };
                 let inked = stats.ink_fraction > 0.02;
                 match ground(&stats, self.revealed) {
-                    Ground::Covered => match calibration.texture {
-                        // A textured cover's ink is its texture; a flag's ink is another colour.
-                        Some(texture) if inked && distance(stats.ink, texture) > 60.0 => CellRead::Flag,
-                        Some(_) => CellRead::Covered,
-                        None if inked => CellRead::Flag,
-                        None => CellRead::Covered,
-                    },
+                    Ground::Covered => covered_or_flag(&stats, calibration),
                     Ground::Revealed if !inked => CellRead::Number(0),
                     Ground::Revealed => {
                         let Some(shape) = ink_shape(image, rect, stats.background) else {
@@ -221,31 +218,42 @@ fn cells_with(board: &BoardRead, values: &[(u8, u8)]) -> Vec<Cell> {
         .collect()
 }
 
-/// Whether the solver finds a layout of `mines` mines that fits `cells`.
-fn fits(columns: usize, rows: usize, mines: usize, cells: &[Cell]) -> bool {
-    let view = BoardView { width: columns, height: rows, mines, cells };
-    !matches!(
-        ::mines::analyze(&view, 200_000),
-        Err(SolveError::Inconsistent { .. } | SolveError::UnmetNumber { .. })
-    )
+/// An assignment of digits to glyphs (glyph id, digit) that fits the board, with the solver's
+/// analysis of the board under it (`None` where it could not count the layouts within its
+/// budget, which rules nothing out).
+struct Fit {
+    values: Vec<(u8, u8)>,
+    analysis: Option<Analysis>,
 }
 
-/// Whether an assignment of digits to glyphs fits the board.
-type Check<'a> = &'a dyn Fn(&[(u8, u8)]) -> bool;
+/// Node budget of the solver for each assignment tried.
+const FIT_BUDGET: u64 = 200_000;
+
+/// The assignment as a [`Fit`], if the solver finds a layout of `mines` mines that fits the
+/// board under it.
+fn fit(board: &BoardRead, mines: usize, values: &[(u8, u8)]) -> Option<Fit> {
+    let cells = cells_with(board, values);
+    let view = BoardView { width: board.columns, height: board.rows, mines, cells: &cells };
+    match ::mines::analyze(&view, FIT_BUDGET) {
+        Ok(analysis) => Some(Fit { values: values.to_vec(), analysis: Some(analysis) }),
+        Err(SolveError::Inconsistent { .. } | SolveError::UnmetNumber { .. }) => None,
+        Err(_) => Some(Fit { values: values.to_vec(), analysis: None }),
+    }
+}
+
+/// The fit of an assignment, if it fits.
+type Check<'a> = &'a dyn Fn(&[(u8, u8)]) -> Option<Fit>;
+
+/// Assignments kept at most; with more, what is common to them is not known.
+const MOST_FITS: usize = 64;
 
 /// Assignments tried at most before the labelling gives up for this read.
 const MOST_TRIES: usize = 20_000;
 
 /// The assignments of digits to the glyphs on `board` that are not labelled yet which fit the
-/// board with `mines` mines (each a list of (glyph id, digit)), at most `limit` of them; labelled
-/// glyphs keep their digits, and two glyphs never share one. `None` when there are too many
-/// to try.
-pub fn labellings(
-    skin: &LearnedSkin,
-    board: &BoardRead,
-    mines: usize,
-    limit: usize,
-) -> Option<Vec<Vec<(u8, u8)>>> {
+/// board with `mines` mines, at most `limit` of them; labelled glyphs keep their digits, and
+/// two glyphs never share one. `None` when there are too many to try.
+fn labellings(skin: &LearnedSkin, board: &BoardRead, mines: usize, limit: usize) -> Option<Vec<Fit>> {
     let (columns, rows) = (board.columns, board.rows);
     let mut unknown: Vec<u8> = board
         .cells
@@ -258,7 +266,7 @@ pub fn labellings(
     unknown.sort_unstable();
     unknown.dedup();
     if unknown.is_empty() {
-        return Some(vec![Vec::new()]);
+        return Some(fit(board, mines, &[]).into_iter().collect());
     }
     let used: Vec<u8> = skin.glyphs.iter().filter_map(|glyph| glyph.label).collect();
     // A number has at most as many mines as it has unrevealed neighbours.
@@ -287,15 +295,15 @@ pub fn labellings(
     fn walk(
         choices: &[(u8, Vec<u8>)],
         assignment: &mut Vec<(u8, u8)>,
-        found: &mut Vec<Vec<(u8, u8)>>,
+        found: &mut Vec<Fit>,
         tries: &mut usize,
         check: Check<'_>,
         limit: usize,
     ) -> bool {
         let Some(((id, values), rest)) = choices.split_first() else {
             *tries += 1;
-            if check(assignment) {
-                found.push(assignment.clone());
+            if let Some(fit) = check(assignment) {
+                found.push(fit);
             }
             return *tries < MOST_TRIES && found.len() < limit;
         };
@@ -312,7 +320,7 @@ pub fn labellings(
         }
         true
     }
-    let check = |values: &[(u8, u8)]| fits(columns, rows, mines, &cells_with(board, values));
+    let check = |values: &[(u8, u8)]| fit(board, mines, values);
     let finished = walk(&choices, &mut assignment, &mut found, &mut tries, &check, limit);
     (finished || found.len() >= limit).then_some(found)
 }
@@ -339,20 +347,19 @@ pub enum Labelling {
 /// play while others are open. An error when no assignment fits (a glyph misgrouped: the bot
 /// stops rather than guess).
 pub fn label(skin: &mut LearnedSkin, board: &BoardRead, mines: usize) -> Result<Labelling, String> {
-    let Some(fitting) = labellings(skin, board, mines, 64) else {
+    let Some(fitting) = labellings(skin, board, mines, MOST_FITS) else {
         return Err("too many ways to label the digits seen; waiting for more of the board".into());
     };
     if fitting.is_empty() {
         return Err("no labelling of the digits seen fits the board: two digits may look alike".into());
     }
-    let complete = fitting.len() == 1 || fitting.len() < 64;
-    let ids: Vec<u8> = fitting[0].iter().map(|(id, _)| *id).collect();
+    // Every fitting assignment seen, so what they share is known.
+    let complete = fitting.len() < MOST_FITS;
+    let ids: Vec<u8> = fitting[0].values.iter().map(|(id, _)| *id).collect();
     for id in &ids {
         let values: Vec<u8> = fitting
             .iter()
-            .filter_map(|assignment| {
-                assignment.iter().find(|(glyph, _)| glyph == id).map(|(_, value)| *value)
-            })
+            .filter_map(|fit| fit.values.iter().find(|(glyph, _)| glyph == id).map(|(_, value)| *value))
             .collect();
         if complete && values.windows(2).all(|pair| pair[0] == pair[1]) {
             skin.glyphs[usize::from(*id)].label = values.first().copied();
@@ -362,16 +369,18 @@ pub fn label(skin: &mut LearnedSkin, board: &BoardRead, mines: usize) -> Result<
     if !resolved.cells.iter().any(|cell| matches!(cell, CellRead::Glyph(_))) {
         return Ok(Labelling::Complete);
     }
-    let fitting = labellings(skin, &resolved, mines, 64).unwrap_or_default();
+    // The assignments still open are the same ones (the glyphs just labelled take one value in
+    // all of them), and so are their analyses. A cell is safe under all of them only if all were
+    // seen and analysed; each analysis is weighted by its share of the mine layouts, the chance
+    // that its assignment is the right one.
     let (columns, rows) = (board.columns, board.rows);
-    let mut safe_everywhere = vec![true; columns * rows];
-    // Each assignment's analysis, weighted by its share of the mine layouts: the chance that it
-    // is the right one.
+    let mut safe_everywhere = vec![complete; columns * rows];
     let mut analyses = Vec::new();
-    for assignment in &fitting {
-        let cells = cells_with(&resolved, assignment);
-        let view = BoardView { width: columns, height: rows, mines, cells: &cells };
-        let Ok(analysis) = ::mines::analyze(&view, ::mines::solver::DEFAULT_NODE_BUDGET) else { continue };
+    for fit in &fitting {
+        let Some(analysis) = &fit.analysis else {
+            safe_everywhere.fill(false);
+            continue;
+        };
         for (index, probability) in analysis.probabilities.iter().enumerate() {
             safe_everywhere[index] &= probability.is_some_and(|chance| chance == 0.0);
         }
@@ -477,17 +486,24 @@ pub(crate) fn learn_grounds(image: &RgbaImage, calibration: &mut Calibration, ga
                 }
                 colours.len()
             };
+            // The first measure that tells the groups apart decides, each measured once.
             if first_revealed != second_revealed {
                 usize::from(first_revealed < second_revealed)
-            } else if kinds(&first.1) != kinds(&second.1) {
-                usize::from(kinds(&first.1) > kinds(&second.1))
-            } else if textured(&first.1) != textured(&second.1) {
-                usize::from(textured(&second.1))
-            } else if (lift(&first.1) - lift(&second.1)).abs() > 25.0 {
-                usize::from(lift(&second.1) > lift(&first.1))
             } else {
-                let luminance = |colour: [f32; 3]| 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2];
-                usize::from(luminance(second.0) < luminance(first.0))
+                let kinds = (kinds(&first.1), kinds(&second.1));
+                let textured = (textured(&first.1), textured(&second.1));
+                if kinds.0 != kinds.1 {
+                    usize::from(kinds.0 > kinds.1)
+                } else if textured.0 != textured.1 {
+                    usize::from(textured.1)
+                } else {
+                    let lift = (lift(&first.1), lift(&second.1));
+                    if (lift.0 - lift.1).abs() > 25.0 {
+                        usize::from(lift.1 > lift.0)
+                    } else {
+                        usize::from(luminance_of(second.0) < luminance_of(first.0))
+                    }
+                }
             }
         }
     };

@@ -329,10 +329,14 @@ pub fn chord(reading: &BoardRead, moves: &[Move], probabilities: &[Option<f64>])
         let Some((_, number, to_flag, opened)) = best else { break };
         for index in to_flag {
             flagged[index] = true;
-            let reason = moves
-                .iter()
-                .find(|chosen| chosen.row * columns + chosen.column == index)
-                .map_or(moves[0].reason, |chosen| chosen.reason);
+            // A mine the solver is sure of.
+            let reason = ::mines::Reason {
+                rule: ::mines::MoveRule::Enumeration,
+                probability: 1.0,
+                component_size: 0,
+                exact: true,
+                win_probability: None,
+            };
             presses.push(Press {
                 row: index / columns,
                 column: index % columns,

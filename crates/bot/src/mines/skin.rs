@@ -119,7 +119,8 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     (0..3).map(|channel| u32::from(a[channel].abs_diff(b[channel]))).sum()
 }
 
-fn shade(colour: [u8; 3], amount: i32) -> [u8; 3] {
+/// `colour` lighter (or darker, for a negative `amount`) by `amount` in every channel.
+pub(crate) fn shade(colour: [u8; 3], amount: i32) -> [u8; 3] {
     colour.map(|channel| (i32::from(channel) + amount).clamp(0, 255) as u8)
 }
 
@@ -504,7 +505,8 @@ fn rgba(colour: [u8; 3]) -> Rgba<u8> {
     Rgba([colour[0], colour[1], colour[2], 255])
 }
 
-fn fill(image: &mut RgbaImage, x0: u32, y0: u32, width: u32, height: u32, colour: [u8; 3]) {
+/// Fills a rectangle of `image` (clipped to it) with `colour`.
+pub(crate) fn fill(image: &mut RgbaImage, x0: u32, y0: u32, width: u32, height: u32, colour: [u8; 3]) {
     for y in y0..(y0 + height).min(image.height()) {
         for x in x0..(x0 + width).min(image.width()) {
             image.put_pixel(x, y, rgba(colour));

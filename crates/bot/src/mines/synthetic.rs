@@ -3,6 +3,7 @@
 //! for testing the whole loop without a display.
 
 use super::annotate::glyph;
+use super::skin::{fill, shade};
 use super::vision;
 use crate::input::{InputError, InputSink, MouseButton};
 use crate::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
@@ -66,18 +67,6 @@ impl Default for Look {
             wider: 0,
         }
     }
-}
-
-fn fill(image: &mut RgbaImage, x0: u32, y0: u32, width: u32, height: u32, colour: [u8; 3]) {
-    for y in y0..(y0 + height).min(image.height()) {
-        for x in x0..(x0 + width).min(image.width()) {
-            image.put_pixel(x, y, Rgba([colour[0], colour[1], colour[2], 255]));
-        }
-    }
-}
-
-fn shade(colour: [u8; 3], amount: i32) -> [u8; 3] {
-    colour.map(|c| (i32::from(c) + amount).clamp(0, 255) as u8)
 }
 
 /// Draws the visible cells of `game` (and its mines, once lost) in the classic way: raised

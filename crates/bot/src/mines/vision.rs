@@ -831,7 +831,7 @@ fn is_reddish(colour: [f32; 3]) -> bool {
     colour[0] > 150.0 && colour[0] > colour[1] + 80.0 && colour[0] > colour[2] + 80.0
 }
 
-fn luminance_of(colour: [f32; 3]) -> f32 {
+pub(crate) fn luminance_of(colour: [f32; 3]) -> f32 {
     0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
 }
 
@@ -865,6 +865,18 @@ pub fn cell_changed(
     pixels > 0 && changed * 50 >= pixels.max(50)
 }
 
+/// A cell on the covered background (learned theme): a flag where it carries ink, unless
+/// that ink is the cover's own texture (a flag's ink is another colour).
+pub(crate) fn covered_or_flag(cell: &CellStats, calibration: &Calibration) -> CellRead {
+    let inked = cell.ink_fraction > 0.02;
+    match calibration.texture {
+        Some(texture) if inked && distance(cell.ink, texture) > 60.0 => CellRead::Flag,
+        Some(_) => CellRead::Covered,
+        None if inked => CellRead::Flag,
+        None => CellRead::Covered,
+    }
+}
+
 /// Reads one cell.
 pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, column: usize) -> CellRead {
     let Some(cell) = cell_stats(image, calibration.cell_rect(row, column)) else {
@@ -874,13 +886,8 @@ pub fn read_cell(image: &RgbaImage, calibration: &Calibration, row: usize, colum
     let has_ink = cell.ink_fraction > 0.02;
     match calibration.theme {
         // One cell alone: covered, flagged, or revealed (its digit unvalued, read as 0).
-        Theme::Learned => match (on_covered, calibration.texture) {
-            (true, Some(texture)) if has_ink && distance(cell.ink, texture) > 60.0 => CellRead::Flag,
-            (true, Some(_)) => CellRead::Covered,
-            (true, None) if has_ink => CellRead::Flag,
-            (true, None) => CellRead::Covered,
-            (false, _) => CellRead::Number(0),
-        },
+        Theme::Learned if on_covered => covered_or_flag(&cell, calibration),
+        Theme::Learned => CellRead::Number(0),
         Theme::Classic => {
             if on_covered {
                 return match (has_ink, is_reddish(cell.ink)) {
