@@ -12,7 +12,7 @@ pub use curio_core::{export, files, geom, jobs, parallel, progress, shard, stats
 pub use curio_platform as platform;
 pub use {
     ants, arena, bot, bulls, classics, connect4, conquest, counterpoint, eyes, fermat, go, gregg, hanoi,
-    mines, note, puzlogic, star, story, tetris,
+    launch, mines, note, puzlogic, star, story, tetris,
 };
 
 pub mod fuzz;

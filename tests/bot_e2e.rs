@@ -61,6 +61,42 @@ fn the_bot_learns_generated_skins_and_plays_them() {
     }
 }
 
+/// The launcher game, in real time: the bot cuts its templates from the launched window, clicks
+/// through its menus and presses the power-ups when their meters are full, never early (a
+/// press on a meter not full would show in the window's log as a fizzle) and never on nothing;
+/// an idle player on the same two courses, clicking the menus only, goes less far in all.
+#[test]
+fn the_bot_plays_the_launcher_game_in_real_time() {
+    if !display::available() {
+        return;
+    }
+    let _screen = SCREEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let own = display::bot_play(&["--game", "launch", "--target", "builtin", "--games", "2", "--seed", "2"]);
+    let idle = display::bot_play(&[
+        "--game", "launch", "--target", "builtin", "--games", "2", "--seed", "2", "--policy", "idle",
+    ]);
+    for report in [&own, &idle] {
+        assert_eq!((report["runs"].as_u64(), report["runs_logged"].as_u64()), (Some(2), Some(2)), "{report}");
+        assert!(report["stopped"].is_null(), "{report}");
+        assert_eq!(
+            (report["misreads"].as_u64(), report["outside_clicks"].as_u64()),
+            (Some(0), Some(0)),
+            "{report}"
+        );
+        assert_eq!(
+            (report["fizzles"].as_u64(), report["missed_clicks"].as_u64()),
+            (Some(0), Some(0)),
+            "{report}"
+        );
+    }
+    assert!(own["power_ups_used"].as_u64().unwrap() >= 2, "{own}");
+    assert_eq!(idle["power_ups_used"], 0, "{idle}");
+    let total = |report: &serde_json::Value| {
+        report["distances"].as_array().unwrap().iter().filter_map(|d| d.as_f64()).sum::<f64>()
+    };
+    assert!(total(&own) > total(&idle), "{own}\n{idle}");
+}
+
 /// On a Wayland session with an X server beside it (XWayland; here the tests' Xvfb stands in
 /// for it, as weston's own XWayland lists no windows), the bot says it sees X11 windows only,
 /// starts the window it launches on X11 although WAYLAND_DISPLAY is set, and plays it.

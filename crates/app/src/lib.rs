@@ -45,7 +45,8 @@ domains![
     classics,
     note,
     eyes,
-    story
+    story,
+    launch
 ];
 use state::{AppState, STORAGE_KEY};
 use std::time::{Duration, Instant};

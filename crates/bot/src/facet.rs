@@ -36,6 +36,9 @@ pub struct BotGame {
     /// Checks a session's reads against the log its built-in window kept (one JSON object a
     /// finished game).
     pub check: fn(&SessionOutcome, &[serde_json::Value]) -> TruthCheck,
+    /// Whether it has reference players to measure its policy against
+    /// ([`Policy::Idle`](crate::Policy::Idle), [`Policy::Random`](crate::Policy::Random)).
+    pub reference_players: bool,
 }
 
 impl BotGame {

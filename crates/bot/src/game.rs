@@ -124,11 +124,13 @@ pub trait ScreenGame {
     ) -> RgbaImage {
         image.clone()
     }
-    /// Where the target's control for a new game is, in window pixels.
+    /// Where the target's control for a new game is, in window pixels, judged on `shown` (the
+    /// latest capture) where the game looks for it.
     fn new_game_point(
         &self,
         kind: &TargetKind,
         window: &WindowInfo,
         calibration: &Self::Calibration,
+        shown: &RgbaImage,
     ) -> [f64; 2];
 }

@@ -20,6 +20,7 @@
 pub mod facet;
 pub mod game;
 pub mod input;
+pub mod launch;
 pub mod mines;
 pub mod player;
 pub mod puzlogic;
@@ -35,7 +36,9 @@ pub use mines::vision::{
     BoardRead, Calibration, CellRead, Theme, VisionError, calibrate, cell_changed, read,
 };
 pub use mines::{MinesGame, check_reads, consistent};
-pub use player::{Bot, BotEvent, BotObserver, BotReport, BotSettings, BotStatus, ReadLog, StopReason};
+pub use player::{
+    Bot, BotEvent, BotObserver, BotReport, BotSettings, BotStatus, Policy, ReadLog, StopReason,
+};
 pub use player::{GAMES, MOVES_PER_SECOND};
 pub use screen::{Frame, ImageScreen, ScreenError, ScreenSource, WindowInfo, locate};
 pub use session::{SessionControl, SessionError, SessionOutcome, SessionRequest};

@@ -38,6 +38,35 @@ pub struct BotSettings {
     /// Chord where it saves clicks (minesweeper: flag a number's mines, then click the number to
     /// open its other neighbours), on targets that chord.
     pub chord: bool,
+    /// Who decides the moves: the game's own policy, or a reference player to measure it
+    /// against (the launcher game's idle player and random presser).
+    pub policy: Policy,
+}
+
+/// Who decides a game's moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    /// The game's own policy (the solver; the launcher game's meter watcher).
+    #[default]
+    Own,
+    /// A player who makes no optional move (the launcher game: never presses a power-up; the
+    /// menus are still clicked through).
+    Idle,
+    /// A player who makes optional moves at random (the launcher game: presses a power-up at
+    /// random times, once a second on average).
+    Random,
+}
+
+impl Policy {
+    /// Every policy, with its name (what `--policy` takes).
+    pub const ALL: [(Policy, &'static str); 3] =
+        [(Policy::Own, "own"), (Policy::Idle, "idle"), (Policy::Random, "random")];
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        Policy::ALL.iter().find(|(policy, _)| *policy == self).map_or("own", |(_, name)| name)
+    }
 }
 
 impl Default for BotSettings {
@@ -51,6 +80,7 @@ impl Default for BotSettings {
             level: targets::Level::Beginner,
             dump_folder: None,
             chord: false,
+            policy: Policy::Own,
         }
     }
 }
@@ -492,7 +522,8 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
     /// Asks the target for a new game the way a player would: a click on its control (the face,
     /// GNOME Mines' "Play Again"), outside the board.
     fn new_game(&mut self, calibration: &G::Calibration, report: &mut BotReport) -> Result<(), StopReason> {
-        let [x, y] = self.game.new_game_point(&self.kind, &self.window, calibration);
+        let shown = self.capture()?.image;
+        let [x, y] = self.game.new_game_point(&self.kind, &self.window, calibration, &shown);
         let (screen_x, screen_y) = to_screen(&self.window, x, y);
         // The control must be inside the window (a board drawn with less room above it than the
         // face needs would put the guess outside).
@@ -504,6 +535,13 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
         self.check_window()?;
         self.input.click(screen_x, screen_y, MouseButton::Left).map_err(Self::backend)?;
         self.parked = self.input.pointer();
+        // The pointer stays on the control until the window changes (or a second passes): a
+        // target that hit-tests once a frame would take a move away in the same frame as the
+        // release and resolve the click where the pointer went.
+        let deadline = Instant::now() + CLICK_SHOWN_TIMEOUT;
+        while Instant::now() < deadline && self.capture()?.image == shown {
+            std::thread::sleep(Duration::from_millis(4));
+        }
         Ok(())
     }
 

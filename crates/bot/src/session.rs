@@ -49,6 +49,8 @@ pub struct SessionOutcome {
     pub report: BotReport,
     /// The reads.
     pub log: ReadLog,
+    /// Who decided the moves (the game's own policy or a reference player).
+    pub policy: crate::player::Policy,
 }
 
 const RUNNING: u8 = 0;
@@ -154,7 +156,7 @@ pub fn run<S: ScreenSource, I: InputSink, G: ScreenGame>(
         control.gate(status)
     });
     drop(target);
-    Ok(SessionOutcome { report, log })
+    Ok(SessionOutcome { report, log, policy: request.settings.policy })
 }
 
 #[cfg(test)]

@@ -176,7 +176,13 @@ impl ScreenGame for Tiles {
         format!("tile in cell {reading}")
     }
 
-    fn new_game_point(&self, _kind: &TargetKind, _window: &WindowInfo, _calibration: &[f64; 4]) -> [f64; 2] {
+    fn new_game_point(
+        &self,
+        _kind: &TargetKind,
+        _window: &WindowInfo,
+        _calibration: &[f64; 4],
+        _shown: &RgbaImage,
+    ) -> [f64; 2] {
         [100.0, 5.0]
     }
 }

@@ -3,6 +3,7 @@
 use crate::facets::{GroupArgs, House};
 
 use super::{CliError, named, print_json, usage};
+use ::bot::Policy;
 use ::bot::{
     self, Backends, BotEvent, BotGame, BotSettings, InputSink, LaunchRequest, Level, ScreenSource, Seen,
     SessionControl, SessionRequest, TargetKind, Theme,
@@ -12,6 +13,9 @@ use clap::{Args, Subcommand};
 use curio_platform::{EnigoInput, ProcessLauncher, XcapScreen};
 use serde_json::json;
 use std::path::PathBuf;
+
+/// The policies `--policy` takes.
+const POLICIES: [Policy; 3] = [Policy::ALL[0].0, Policy::ALL[1].0, Policy::ALL[2].0];
 
 /// `curio bot`.
 #[derive(Debug, Args)]
@@ -66,6 +70,10 @@ struct PlayArgs {
     /// other neighbours (minesweeper targets that chord, as the built-in window does).
     #[arg(long)]
     chord: bool,
+    /// Who decides the moves: the game's own policy, or a reference player to measure it against
+    /// (games that have them: the launcher game's idle player, and its random presser).
+    #[arg(long, default_value = "own", value_parser = named(&POLICIES, |policy: &Policy| policy.name()))]
+    policy: Policy,
     /// Most moves a second, 0.5..=200.
     #[arg(long, default_value_t = bot::MOVES_PER_SECOND.default, value_parser = |text: &str| bot::MOVES_PER_SECOND.parse(text))]
     max_moves_per_s: f64,
@@ -195,6 +203,13 @@ fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
             target_names(game)
         )));
     }
+    if args.policy != Policy::Own && !game.reference_players {
+        return Err(usage(anyhow::anyhow!(
+            "--policy {} needs a game with reference players; {} has none (give --policy own)",
+            args.policy.name(),
+            game.title
+        )));
+    }
     need_display()?;
     let kind = TargetKind::parse(&args.target, game.programs);
     let open_window = !kind.is_launched();
@@ -213,6 +228,7 @@ fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
             level: args.level,
             dump_folder: std::env::var_os("CURIO_BOT_DUMP").map(PathBuf::from),
             chord: args.chord,
+            policy: args.policy,
             ..BotSettings::default()
         },
         calibrate_only: false,
@@ -312,6 +328,9 @@ fn play(args: PlayArgs, house: &House) -> Result<(), CliError> {
             report.outside_clicks,
             words.presses
         );
+        for (key, value) in check.iter().flat_map(|check| check.findings.clone()) {
+            say!("{}: {value}", key.replace('_', " "));
+        }
         if let Some(reason) = &report.stopped {
             say!("stopped: {reason}");
         }

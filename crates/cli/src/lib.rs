@@ -35,6 +35,7 @@ pub mod fermat;
 pub mod go;
 pub mod gregg;
 pub mod hanoi;
+pub mod launch;
 pub mod mines;
 pub mod note;
 pub mod puzlogic;

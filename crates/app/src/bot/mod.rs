@@ -47,6 +47,8 @@ pub struct BotPanelState {
     pub dry_run: bool,
     /// Chord where it saves clicks.
     pub chord: bool,
+    /// Who decides the moves: the game's own policy or one of its reference players.
+    pub policy: bot::Policy,
 }
 
 impl Default for BotPanelState {
@@ -65,6 +67,7 @@ impl Default for BotPanelState {
             max_moves_per_second: bot::MOVES_PER_SECOND.default,
             dry_run: false,
             chord: false,
+            policy: bot::Policy::Own,
         }
     }
 }
@@ -82,8 +85,20 @@ impl Settings for BotPanelState {
         if self.target != WINDOW && !game.programs.iter().any(|program| program.name == self.target) {
             self.target = game.builtin().map(|program| program.name.to_string()).unwrap_or(WINDOW.into());
         }
+        if !game.reference_players {
+            self.policy = bot::Policy::Own;
+        }
         self.games = bot::GAMES.clamp(self.games);
         self.max_moves_per_second = bot::MOVES_PER_SECOND.clamp(self.max_moves_per_second);
+    }
+}
+
+/// A policy as the pane names it.
+fn policy_label(policy: bot::Policy) -> &'static str {
+    match policy {
+        bot::Policy::Own => "the bot (reads the meters)",
+        bot::Policy::Idle => "idle player (menus only)",
+        bot::Policy::Random => "random presser",
     }
 }
 
@@ -203,6 +218,7 @@ impl BotPanel {
                 games: self.state.games as usize,
                 dry_run: self.state.dry_run,
                 chord: self.state.chord,
+                policy: if game.reference_players { self.state.policy } else { bot::Policy::Own },
                 max_moves_per_second: self.state.max_moves_per_second,
                 level: self.state.level,
                 ..BotSettings::default()
@@ -411,6 +427,21 @@ impl Panel for BotPanel {
             // Chording is minesweeper's.
             if self.state.game == ::bot::mines::GAME.name {
                 ui.checkbox(&mut self.state.chord, "chord (flag a number's mines, click the number)");
+            }
+            // Reference players, for games that have them (the launcher game's).
+            if self.state.game().is_some_and(|game| game.reference_players) {
+                ui.horizontal(|ui| {
+                    let label = ui.label("player");
+                    egui::ComboBox::from_id_salt("bot-policy")
+                        .selected_text(policy_label(self.state.policy))
+                        .show_ui(ui, |ui| {
+                            for (policy, _) in bot::Policy::ALL {
+                                ui.selectable_value(&mut self.state.policy, policy, policy_label(policy));
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                });
             }
         });
         ui.horizontal_wrapped(|ui| {

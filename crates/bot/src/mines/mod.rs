@@ -25,6 +25,7 @@ pub const GAME: BotGame = BotGame {
     words: Words::PLAIN,
     run: crate::facet::run::<MinesGame>,
     check,
+    reference_players: false,
 };
 
 /// `curio mines window`: the built-in window, which logs each finished game.
@@ -683,7 +684,13 @@ impl ScreenGame for MinesGame {
 
     /// The face above the board (built-in and classic clones) or GNOME Mines' "Play Again"
     /// button (the top button of the column right of the board).
-    fn new_game_point(&self, kind: &TargetKind, window: &WindowInfo, calibration: &Calibration) -> [f64; 2] {
+    fn new_game_point(
+        &self,
+        kind: &TargetKind,
+        window: &WindowInfo,
+        calibration: &Calibration,
+        _shown: &RgbaImage,
+    ) -> [f64; 2] {
         let [left, top, right, bottom] = calibration.bounds();
         if kind.program() == Some(&GNOME_MINES) {
             // The button column starts a tile's gap right of the board; "Play Again" / "Start

@@ -157,6 +157,10 @@ pub enum VisionError {
         /// The pitch found.
         pitch: u32,
     },
+    /// A game's window shows none of something its reader looks for (another game's reader
+    /// says what).
+    #[error("{0}")]
+    Missing(String),
 }
 
 /// One cell as read.

@@ -33,6 +33,7 @@ pub const GAME: BotGame = BotGame {
     },
     run: crate::facet::run::<PuzlogicGame>,
     check,
+    reference_players: false,
 };
 
 /// `curio puzlogic window`: the built-in window, on generated levels of 7x7 with 14 pieces and
@@ -241,7 +242,13 @@ impl ScreenGame for PuzlogicGame {
         }
     }
 
-    fn new_game_point(&self, _kind: &TargetKind, _window: &WindowInfo, layout: &Layout) -> [f64; 2] {
+    fn new_game_point(
+        &self,
+        _kind: &TargetKind,
+        _window: &WindowInfo,
+        layout: &Layout,
+        _shown: &RgbaImage,
+    ) -> [f64; 2] {
         // The window's Next button: under the tray, at the board's left (see
         // `app::puzlogic_window`), in the window's scale.
         let scale = layout.pitch / 56.0;

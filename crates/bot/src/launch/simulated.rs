@@ -1,0 +1,155 @@
+//! A simulated launcher window for tests: the game runs on the wall clock (sped up by a factor),
+//! a capture is the picture [`launch::scene::draw`] makes of it, and a click goes to what the
+//! window would hit (the button, a power-up slot, or nothing).
+
+use crate::input::{InputError, InputSink, MouseButton};
+use crate::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
+use launch::{Game, Power, Press, RunResult, scene};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// The simulated window.
+pub struct Simulation {
+    /// The game.
+    pub game: Game,
+    /// Game seconds a wall-clock second.
+    pub speed: f64,
+    /// The window's place on the pretend screen.
+    pub window: WindowInfo,
+    /// Finished runs.
+    pub runs: Vec<RunResult>,
+    /// Every press of a power-up and what it did.
+    pub presses: Vec<Press>,
+    /// Clicks on nothing.
+    pub missed: usize,
+    /// The pointer.
+    pub pointer: Option<(i32, i32)>,
+    /// When the game was last advanced.
+    last: Instant,
+}
+
+impl Simulation {
+    /// A simulated window of a game of `seed` running `speed` times faster than real time, at
+    /// (100, 80) on the pretend screen.
+    pub fn new(seed: u64, speed: f64) -> Rc<RefCell<Simulation>> {
+        Rc::new(RefCell::new(Simulation {
+            game: Game::new(seed),
+            speed,
+            window: WindowInfo {
+                id: 7,
+                title: "Curio Launch".into(),
+                app_name: "curio-launch".into(),
+                pid: 0,
+                x: 100,
+                y: 80,
+                width: scene::WIDTH,
+                height: scene::HEIGHT,
+                minimized: false,
+            },
+            runs: Vec::new(),
+            presses: Vec::new(),
+            missed: 0,
+            pointer: None,
+            last: Instant::now(),
+        }))
+    }
+
+    fn catch_up(&mut self) {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.last).as_secs_f64() * self.speed;
+        self.last = now;
+        // Played in slices, as a window's frames would.
+        let mut left = elapsed;
+        while left > 0.0 {
+            let slice = left.min(0.02);
+            left -= slice;
+            if let Some(result) = self.game.advance(slice) {
+                self.runs.push(result);
+            }
+        }
+    }
+
+    /// A click at a point of the window.
+    fn click_at(&mut self, x: f64, y: f64) {
+        self.catch_up();
+        if scene::button_rect(&self.game).is_some_and(|rect| scene::contains(rect, x, y)) {
+            self.game.button();
+            return;
+        }
+        if let Some(power) =
+            Power::ALL.into_iter().find(|&power| scene::contains(scene::slot_rect(power), x, y))
+        {
+            self.presses.push(self.game.press(power));
+            return;
+        }
+        self.missed += 1;
+    }
+}
+
+/// The simulation's screen.
+pub struct SimulatedScreen(pub Rc<RefCell<Simulation>>);
+
+impl ScreenSource for SimulatedScreen {
+    fn windows(&mut self) -> Result<Vec<WindowInfo>, ScreenError> {
+        Ok(vec![self.0.borrow().window.clone()])
+    }
+
+    fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
+        let mut simulation = self.0.borrow_mut();
+        if id != simulation.window.id {
+            return Err(ScreenError::Gone(id));
+        }
+        simulation.catch_up();
+        Ok(Frame { image: scene::draw(&simulation.game), window: simulation.window.clone() })
+    }
+}
+
+/// The simulation's mouse.
+pub struct SimulatedInput(pub Rc<RefCell<Simulation>>);
+
+impl InputSink for SimulatedInput {
+    fn move_to(&mut self, x: i32, y: i32) -> Result<(), InputError> {
+        self.0.borrow_mut().pointer = Some((x, y));
+        Ok(())
+    }
+
+    fn click(&mut self, x: i32, y: i32, _button: MouseButton) -> Result<(), InputError> {
+        let mut simulation = self.0.borrow_mut();
+        simulation.pointer = Some((x, y));
+        let (left, top) = (simulation.window.x, simulation.window.y);
+        simulation.click_at(f64::from(x - left) + 0.5, f64::from(y - top) + 0.5);
+        Ok(())
+    }
+
+    fn drag(&mut self, _from: (i32, i32), to: (i32, i32), _button: MouseButton) -> Result<(), InputError> {
+        self.0.borrow_mut().pointer = Some(to);
+        Ok(())
+    }
+
+    fn pointer(&mut self) -> Option<(i32, i32)> {
+        self.0.borrow().pointer
+    }
+
+    fn escape(&mut self) -> Result<(), InputError> {
+        Ok(())
+    }
+}
+
+/// A bot playing the simulation with `settings` (its policy among them).
+pub fn simulated_bot(
+    simulation: &Rc<RefCell<Simulation>>,
+    settings: crate::player::BotSettings,
+    seed: u64,
+) -> crate::player::Bot<SimulatedScreen, SimulatedInput, super::LaunchGame> {
+    let window = simulation.borrow().window.clone();
+    let game = super::LaunchGame::new(settings.policy, seed);
+    crate::player::Bot::with_game(
+        SimulatedScreen(simulation.clone()),
+        SimulatedInput(simulation.clone()),
+        settings,
+        crate::targets::TargetKind::Program(&super::BUILTIN),
+        window,
+        game,
+    )
+}
