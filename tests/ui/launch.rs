@@ -120,3 +120,27 @@ fn the_bot_reads_the_window_as_it_renders() {
     game.flight.meters = [1.0, 0.4];
     assert_eq!(read(&render(&game), &calibration), Shown::Flying { ready: vec![true, false] });
 }
+
+#[test]
+fn the_bot_pane_offers_the_launcher_game_and_its_reference_players() {
+    use curio::app::bot::{BotPanel, BotPanelState};
+    use curio::bot::{Policy, TargetKind};
+    let state = BotPanelState { game: "launch".into(), policy: Policy::Random, ..BotPanelState::default() };
+    assert_eq!(state.kind(), Some(TargetKind::Program(&curio::bot::launch::BUILTIN)));
+    let app = CurioApp::with_state(AppState::showing::<BotPanel>().with::<BotPanel>(&state), None);
+    let mut harness = harness(app);
+    harness.run_settled();
+    // The choice, labelled "player", opens on the three players.
+    harness.get_by_label("player").click();
+    harness.run_settled();
+    harness.get_by_label("idle player (menus only)").click();
+    harness.run_settled();
+    assert_eq!(harness.state_mut().panel_mut::<BotPanel>().state.policy, Policy::Idle);
+    // Minesweeper has no reference players: the choice goes, and a saved one is set back.
+    let mines = BotPanelState { policy: Policy::Idle, ..BotPanelState::default() };
+    let app = CurioApp::with_state(AppState::showing::<BotPanel>().with::<BotPanel>(&mines), None);
+    let mut harness = crate::common::harness(app);
+    harness.run_settled();
+    assert!(harness.query_by_label("player").is_none());
+    assert_eq!(harness.state_mut().panel_mut::<BotPanel>().state.policy, Policy::Own);
+}

@@ -124,6 +124,13 @@ pub trait ScreenGame {
     ) -> RgbaImage {
         image.clone()
     }
+    /// Whether the loop moves the pointer off the board between moves (targets that light the
+    /// cell under the pointer need it; the default). A game that says no keeps the pointer where
+    /// its last press was until the next: nothing can then take a press away from where it was
+    /// made, even one that shows nothing on screen.
+    fn parks_pointer(&self) -> bool {
+        true
+    }
     /// Where the target's control for a new game is, in window pixels, judged on `shown` (the
     /// latest capture) where the game looks for it.
     fn new_game_point(

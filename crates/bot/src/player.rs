@@ -344,7 +344,7 @@ impl<S: ScreenSource, I: InputSink, G: ScreenGame> Bot<S, I, G> {
     /// Moves the pointer off the board (targets highlight the tile under it) to a spot in the
     /// window left of the board.
     fn park(&mut self, calibration: &G::Calibration) -> Result<(), StopReason> {
-        if self.settings.dry_run {
+        if self.settings.dry_run || !self.game.parks_pointer() {
             return Ok(());
         }
         let [left, top, _, _] = self.game.bounds(calibration);

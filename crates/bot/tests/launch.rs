@@ -38,3 +38,11 @@ fn the_bot_presses_full_meters_and_goes_further_than_an_idle_player() {
         assert!(own.distance > idle.distance, "{own:?} vs {idle:?}");
     }
 }
+
+#[test]
+fn reference_players_play_through_the_same_loop() {
+    let (report, runs, presses, missed) = play(Policy::Random, 2);
+    assert_eq!((report.games, runs.len(), report.outside_clicks, missed), (2, 2, 0, 0), "{report:?}");
+    // A random presser presses whatever the meters show (some early, some not).
+    assert!(!presses.is_empty(), "{report:?}");
+}

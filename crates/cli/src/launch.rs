@@ -127,8 +127,8 @@ fn simulate_command(args: SimulateArgs) -> Result<(), CliError> {
                 row["distance_interval"][1].as_f64().unwrap_or(0.0)
             ),
             row["seconds_per_run"].as_f64().unwrap_or(0.0),
-            row["power_ups_used"],
-            row["fizzles"]
+            row["power_ups_used"].as_u64().unwrap_or(0),
+            row["fizzles"].as_u64().unwrap_or(0)
         );
     }
     Ok(())

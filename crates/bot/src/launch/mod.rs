@@ -234,6 +234,13 @@ impl ScreenGame for LaunchGame {
         }
     }
 
+    /// The picture lights nothing under the pointer, and a press on a meter that is not full
+    /// shows nothing: the pointer stays where it pressed (moved away at once, egui would take
+    /// the click where it went).
+    fn parks_pointer(&self) -> bool {
+        false
+    }
+
     fn finishes(&self, _reading: &Shown, _moves: &[LaunchMove]) -> bool {
         false
     }
