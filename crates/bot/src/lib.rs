@@ -26,6 +26,7 @@ pub mod player;
 pub mod puzlogic;
 pub mod screen;
 pub mod session;
+pub mod simulated;
 pub mod targets;
 
 pub use facet::{Backends, BotGame, Mark, Playable, Seen, Sketch, TruthCheck, Words};

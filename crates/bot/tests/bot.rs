@@ -278,7 +278,7 @@ fn bot_on(
     look: Look,
     place: (i32, i32),
     games: usize,
-) -> (std::rc::Rc<std::cell::RefCell<Simulation>>, Bot<SimulatedScreen, SimulatedInput, MinesGame>) {
+) -> (std::rc::Rc<std::cell::RefCell<Simulation>>, bot::mines::synthetic::SimulatedBot) {
     let config = BoardConfig::new(9, 9, 10, FirstClickRule::Safe).expect("config");
     let simulation = Simulation::new(Game::new(config, 3), look);
     simulation.borrow_mut().window.x = place.0;

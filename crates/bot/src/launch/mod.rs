@@ -27,7 +27,7 @@ use vision::{Calibration, Shown};
 /// The launcher game as the bot plays it.
 pub const GAME: BotGame = BotGame {
     name: "launch",
-    title: "Launch (real time)",
+    title: "Launch",
     programs: &[BUILTIN],
     words: Words {
         game: "run",

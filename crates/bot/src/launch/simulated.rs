@@ -2,8 +2,10 @@
 //! a capture is the picture [`launch::scene::draw`] makes of it, and a click goes to what the
 //! window would hit (the button, a power-up slot, or nothing).
 
-use crate::input::{InputError, InputSink, MouseButton};
-use crate::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
+use crate::input::MouseButton;
+use crate::screen::WindowInfo;
+pub use crate::simulated::{SimulatedInput, SimulatedScreen};
+use image::RgbaImage;
 use launch::{Game, Power, Press, RunResult, scene};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -87,52 +89,23 @@ impl Simulation {
     }
 }
 
-/// The simulation's screen.
-pub struct SimulatedScreen(pub Rc<RefCell<Simulation>>);
-
-impl ScreenSource for SimulatedScreen {
-    fn windows(&mut self) -> Result<Vec<WindowInfo>, ScreenError> {
-        Ok(vec![self.0.borrow().window.clone()])
+impl crate::simulated::Simulated for Simulation {
+    fn window(&self) -> &WindowInfo {
+        &self.window
     }
 
-    fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
-        let mut simulation = self.0.borrow_mut();
-        if id != simulation.window.id {
-            return Err(ScreenError::Gone(id));
-        }
-        simulation.catch_up();
-        Ok(Frame { image: scene::draw(&simulation.game), window: simulation.window.clone() })
-    }
-}
-
-/// The simulation's mouse.
-pub struct SimulatedInput(pub Rc<RefCell<Simulation>>);
-
-impl InputSink for SimulatedInput {
-    fn move_to(&mut self, x: i32, y: i32) -> Result<(), InputError> {
-        self.0.borrow_mut().pointer = Some((x, y));
-        Ok(())
+    fn capture(&mut self) -> RgbaImage {
+        self.catch_up();
+        scene::draw(&self.game)
     }
 
-    fn click(&mut self, x: i32, y: i32, _button: MouseButton) -> Result<(), InputError> {
-        let mut simulation = self.0.borrow_mut();
-        simulation.pointer = Some((x, y));
-        let (left, top) = (simulation.window.x, simulation.window.y);
-        simulation.click_at(f64::from(x - left) + 0.5, f64::from(y - top) + 0.5);
-        Ok(())
+    fn pointer_mut(&mut self) -> &mut Option<(i32, i32)> {
+        &mut self.pointer
     }
 
-    fn drag(&mut self, _from: (i32, i32), to: (i32, i32), _button: MouseButton) -> Result<(), InputError> {
-        self.0.borrow_mut().pointer = Some(to);
-        Ok(())
-    }
-
-    fn pointer(&mut self) -> Option<(i32, i32)> {
-        self.0.borrow().pointer
-    }
-
-    fn escape(&mut self) -> Result<(), InputError> {
-        Ok(())
+    fn click(&mut self, x: i32, y: i32, _button: MouseButton) {
+        let (left, top) = (self.window.x, self.window.y);
+        self.click_at(f64::from(x - left) + 0.5, f64::from(y - top) + 0.5);
     }
 }
 
@@ -141,7 +114,7 @@ pub fn simulated_bot(
     simulation: &Rc<RefCell<Simulation>>,
     settings: crate::player::BotSettings,
     seed: u64,
-) -> crate::player::Bot<SimulatedScreen, SimulatedInput, super::LaunchGame> {
+) -> crate::player::Bot<SimulatedScreen<Simulation>, SimulatedInput<Simulation>, super::LaunchGame> {
     let window = simulation.borrow().window.clone();
     let game = super::LaunchGame::new(settings.policy, seed);
     crate::player::Bot::with_game(

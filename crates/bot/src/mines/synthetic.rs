@@ -5,8 +5,9 @@
 use super::annotate::glyph;
 use super::skin::{fill, shade};
 use super::vision;
-use crate::input::{InputError, InputSink, MouseButton};
-use crate::screen::{Frame, ScreenError, ScreenSource, WindowInfo};
+use crate::input::MouseButton;
+use crate::screen::WindowInfo;
+pub use crate::simulated::{SimulatedInput, SimulatedScreen};
 use ::mines::{Cell, Game, GameStatus};
 use image::{Rgba, RgbaImage};
 use std::cell::RefCell;
@@ -245,11 +246,12 @@ impl Simulation {
         for (x, y, button) in std::mem::take(&mut self.pending) {
             let at = self.pointer.unwrap_or((x, y));
             self.moved_clicks += usize::from(at != (x, y));
-            self.click(at.0, at.1, button);
+            self.take_click(at.0, at.1, button);
         }
     }
 
-    fn click(&mut self, x: i32, y: i32, button: MouseButton) {
+    /// A click as the target takes it: the face, a cell, or nothing.
+    fn take_click(&mut self, x: i32, y: i32, button: MouseButton) {
         self.clicks.push((x, y, button));
         if self.move_window_after == Some(self.clicks.len()) {
             self.window.x += 37;
@@ -314,12 +316,16 @@ pub fn quick_settings(games: usize) -> crate::player::BotSettings {
     }
 }
 
+/// A minesweeper bot on the simulated window.
+pub type SimulatedBot =
+    crate::player::Bot<SimulatedScreen<Simulation>, SimulatedInput<Simulation>, super::MinesGame>;
+
 /// A minesweeper bot playing the simulation as it plays `program` (its theme and rules).
 pub fn simulated_bot(
     simulation: &Rc<RefCell<Simulation>>,
     settings: crate::player::BotSettings,
     program: &'static crate::targets::Program,
-) -> crate::player::Bot<SimulatedScreen, SimulatedInput, super::MinesGame> {
+) -> SimulatedBot {
     let window = simulation.borrow().window.clone();
     crate::player::Bot::mines(
         SimulatedScreen(simulation.clone()),
@@ -330,61 +336,32 @@ pub fn simulated_bot(
     )
 }
 
-/// The simulation's screen.
-pub struct SimulatedScreen(pub Rc<RefCell<Simulation>>);
-
-impl ScreenSource for SimulatedScreen {
-    fn windows(&mut self) -> Result<Vec<WindowInfo>, ScreenError> {
-        Ok(vec![self.0.borrow().window.clone()])
+impl crate::simulated::Simulated for Simulation {
+    fn window(&self) -> &WindowInfo {
+        &self.window
     }
 
-    fn capture(&mut self, id: u32) -> Result<Frame, ScreenError> {
-        let mut simulation = self.0.borrow_mut();
-        if id != simulation.window.id {
-            return Err(ScreenError::Gone(id));
+    /// The picture as it was `frame_lag` captures ago, after the clicks queued for this frame.
+    fn capture(&mut self) -> RgbaImage {
+        self.next_frame();
+        let now = Simulation::picture(&self.game, &self.look, self.skin.as_ref());
+        self.frames.push_back(now);
+        while self.frames.len() > self.frame_lag + 1 {
+            self.frames.pop_front();
         }
-        simulation.next_frame();
-        let now = Simulation::picture(&simulation.game, &simulation.look, simulation.skin.as_ref());
-        simulation.frames.push_back(now);
-        while simulation.frames.len() > simulation.frame_lag + 1 {
-            simulation.frames.pop_front();
-        }
-        let image = simulation.frames.front().cloned().expect("a frame was just drawn");
-        Ok(Frame { image, window: simulation.window.clone() })
-    }
-}
-
-/// The simulation's mouse.
-pub struct SimulatedInput(pub Rc<RefCell<Simulation>>);
-
-impl InputSink for SimulatedInput {
-    fn move_to(&mut self, x: i32, y: i32) -> Result<(), InputError> {
-        self.0.borrow_mut().pointer = Some((x, y));
-        Ok(())
+        self.frames.front().cloned().expect("a frame was just drawn")
     }
 
-    fn click(&mut self, x: i32, y: i32, button: MouseButton) -> Result<(), InputError> {
-        let mut simulation = self.0.borrow_mut();
-        simulation.pointer = Some((x, y));
-        if simulation.frame_batched {
-            simulation.pending.push((x, y, button));
+    fn pointer_mut(&mut self) -> &mut Option<(i32, i32)> {
+        &mut self.pointer
+    }
+
+    /// Taken at once, or queued for the next frame when the target takes clicks once a frame.
+    fn click(&mut self, x: i32, y: i32, button: MouseButton) {
+        if self.frame_batched {
+            self.pending.push((x, y, button));
         } else {
-            simulation.click(x, y, button);
+            self.take_click(x, y, button);
         }
-        Ok(())
-    }
-
-    fn drag(&mut self, _from: (i32, i32), to: (i32, i32), _button: MouseButton) -> Result<(), InputError> {
-        // Minesweeper has nothing to drag: the pointer only moves.
-        self.0.borrow_mut().pointer = Some(to);
-        Ok(())
-    }
-
-    fn pointer(&mut self) -> Option<(i32, i32)> {
-        self.0.borrow().pointer
-    }
-
-    fn escape(&mut self) -> Result<(), InputError> {
-        Ok(())
     }
 }
