@@ -151,9 +151,11 @@ impl Panel for LaunchPanel {
         ui.separator();
         let game = &self.view.game;
         ui.label(format!("run {}; runs finished: {}", game.run + 1, game.results.len()));
-        if let Some(last) = game.results.last() {
-            ui.label(format!("last run: {:.1} m; best: {:.1} m", last.distance, game.best()));
-        }
+        // Always one line, so that the controls below do not move when the first run ends.
+        match game.results.last() {
+            Some(last) => ui.label(format!("last run: {:.1} m; best: {:.1} m", last.distance, game.best())),
+            None => ui.label("last run: none yet"),
+        };
         ui.horizontal(|ui| {
             let label = ui.label("seed");
             ui.add(egui::DragValue::new(&mut self.state.seed)).labelled_by(label.id);
