@@ -111,11 +111,13 @@ impl View {
         if self.game.screen == launch::Screen::Flying {
             ui.ctx().request_repaint();
         }
+        // Keys typed into a text field (the panel's seed) are not the game's.
+        let typing = ui.ctx().egui_wants_keyboard_input();
         let (space, one, two) = ui.input(|input| {
             (
-                input.key_pressed(Key::Space) || input.key_pressed(Key::Enter),
-                input.key_pressed(Key::Num1),
-                input.key_pressed(Key::Num2),
+                !typing && (input.key_pressed(Key::Space) || input.key_pressed(Key::Enter)),
+                !typing && input.key_pressed(Key::Num1),
+                !typing && input.key_pressed(Key::Num2),
             )
         });
         if space {
