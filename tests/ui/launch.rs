@@ -27,7 +27,7 @@ fn compare_shows_the_players_and_their_intervals() {
     harness.get_by_label_contains("clear of both others");
     let panel = harness.state_mut().panel_mut::<LaunchPanel>();
     let (seed, lines) = panel.comparison.clone().expect("a comparison");
-    assert_eq!((seed, lines.len(), lines[0].runs), (1, 3, 60));
+    assert_eq!((seed, lines.len(), lines[0].summary.runs), (1, 3, 60));
 }
 
 /// A click of the picture (its pixels) as the harness's pointer.

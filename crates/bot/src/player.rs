@@ -59,13 +59,16 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// Every policy, with its name (what `--policy` takes).
-    pub const ALL: [(Policy, &'static str); 3] =
-        [(Policy::Own, "own"), (Policy::Idle, "idle"), (Policy::Random, "random")];
+    /// Every policy.
+    pub const ALL: [Policy; 3] = [Policy::Own, Policy::Idle, Policy::Random];
 
-    /// Its name.
-    pub fn name(self) -> &'static str {
-        Policy::ALL.iter().find(|(policy, _)| *policy == self).map_or("own", |(_, name)| name)
+    /// Its name (what `--policy` takes).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Policy::Own => "own",
+            Policy::Idle => "idle",
+            Policy::Random => "random",
+        }
     }
 }
 

@@ -5,6 +5,11 @@
 use image::RgbaImage;
 use serde::Serialize;
 
+/// Whether a captured pixel is `colour` within `tolerance` in each channel (alpha ignored).
+pub fn within(pixel: [u8; 4], colour: [u8; 3], tolerance: i32) -> bool {
+    (0..3).all(|i| (i32::from(pixel[i]) - i32::from(colour[i])).abs() <= tolerance)
+}
+
 /// A top-level window.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct WindowInfo {

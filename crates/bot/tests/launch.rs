@@ -6,7 +6,12 @@ use bot::launch::simulated::{Simulation, simulated_bot};
 use bot::{BotSettings, Policy};
 use std::time::Duration;
 
+/// The simulations run on the wall clock: one at a time, so that two bots do not share the two
+/// cores and react late.
+static CLOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn play(policy: Policy, runs: usize) -> (bot::BotReport, Vec<launch::RunResult>, Vec<launch::Press>, usize) {
+    let _clock = CLOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let simulation = Simulation::new(11, 3.0);
     let settings = BotSettings {
         games: runs,

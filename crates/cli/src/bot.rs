@@ -14,9 +14,6 @@ use curio_platform::{EnigoInput, ProcessLauncher, XcapScreen};
 use serde_json::json;
 use std::path::PathBuf;
 
-/// The policies `--policy` takes.
-const POLICIES: [Policy; 3] = [Policy::ALL[0].0, Policy::ALL[1].0, Policy::ALL[2].0];
-
 /// `curio bot`.
 #[derive(Debug, Args)]
 pub struct BotArgs {
@@ -72,7 +69,7 @@ struct PlayArgs {
     chord: bool,
     /// Who decides the moves: the game's own policy, or a reference player to measure it against
     /// (games that have them: the launcher game's idle player, and its random presser).
-    #[arg(long, default_value = "own", value_parser = named(&POLICIES, |policy: &Policy| policy.name()))]
+    #[arg(long, default_value = "own", value_parser = named(&Policy::ALL, Policy::name))]
     policy: Policy,
     /// Most moves a second, 0.5..=200.
     #[arg(long, default_value_t = bot::MOVES_PER_SECOND.default, value_parser = |text: &str| bot::MOVES_PER_SECOND.parse(text))]

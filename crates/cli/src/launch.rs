@@ -4,7 +4,7 @@
 use crate::facets::{GroupArgs, House};
 
 use super::{CliError, print_json, usage};
-use ::launch::{Policy, RUNS, RunResult, mean_distance, simulate};
+use ::launch::{Policy, RUNS, RunResult, simulate, summarize};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
@@ -68,21 +68,11 @@ impl GroupArgs for LaunchArgs {
     }
 }
 
-/// A player's runs summed up, as `--json` prints them.
-pub fn summary(policy: Policy, results: &[RunResult]) -> serde_json::Value {
-    let (mean, interval, sd) = mean_distance(results);
-    let n = results.len().max(1) as f64;
-    json!({
-        "player": policy.name(),
-        "runs": results.len(),
-        "mean_distance": mean,
-        "distance_interval": interval,
-        "distance_sd": sd,
-        "seconds_per_run": results.iter().map(|r| r.seconds).sum::<f64>() / n,
-        "power_ups_used": results.iter().map(|r| u64::from(r.used[0] + r.used[1])).sum::<u64>(),
-        "fizzles": results.iter().map(|r| u64::from(r.fizzles)).sum::<u64>(),
-        "bounces_per_run": results.iter().map(|r| f64::from(r.bounces)).sum::<f64>() / n,
-    })
+/// A player's runs summed up ([`summarize`]), with its name, as `--json` prints them.
+fn summary(policy: Policy, results: &[RunResult]) -> serde_json::Value {
+    let mut value = serde_json::to_value(summarize(results)).unwrap_or_default();
+    value["player"] = policy.name().into();
+    value
 }
 
 fn simulate_command(args: SimulateArgs) -> Result<(), CliError> {

@@ -503,6 +503,43 @@ pub fn mean_distance(results: &[RunResult]) -> (f64, [f64; 2], f64) {
     curio_core::stats::mean_interval(&distances)
 }
 
+/// What a player's runs came to: the figures `curio launch simulate` prints and the panel shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Runs played.
+    pub runs: usize,
+    /// Mean distance, metres.
+    pub mean_distance: f64,
+    /// Its 95% interval.
+    pub distance_interval: [f64; 2],
+    /// The distances' standard deviation.
+    pub distance_sd: f64,
+    /// Mean seconds a run.
+    pub seconds_per_run: f64,
+    /// Presses on a full meter.
+    pub power_ups_used: u64,
+    /// Presses on a meter not full.
+    pub fizzles: u64,
+    /// Mean bouncers hit a run.
+    pub bounces_per_run: f64,
+}
+
+/// Sums up runs.
+pub fn summarize(results: &[RunResult]) -> Summary {
+    let (mean_distance, distance_interval, distance_sd) = mean_distance(results);
+    let n = results.len().max(1) as f64;
+    Summary {
+        runs: results.len(),
+        mean_distance,
+        distance_interval,
+        distance_sd,
+        seconds_per_run: results.iter().map(|r| r.seconds).sum::<f64>() / n,
+        power_ups_used: results.iter().map(|r| u64::from(r.used[0] + r.used[1])).sum(),
+        fizzles: results.iter().map(|r| u64::from(r.fizzles)).sum(),
+        bounces_per_run: results.iter().map(|r| f64::from(r.bounces)).sum::<f64>() / n,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,6 +65,26 @@ pub fn button_rect(game: &Game) -> Option<Rect> {
     Some([x, bottom - 70, x + width, bottom - 20])
 }
 
+/// What a point of the picture is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// The menu's button.
+    Button,
+    /// A power-up's slot.
+    Power(Power),
+    /// Nothing that takes a click.
+    Nothing,
+}
+
+/// What a click at a point (pixels of the picture) is on: the window and the bot's simulated
+/// window both take clicks through this.
+pub fn hit(game: &Game, x: f64, y: f64) -> Hit {
+    if button_rect(game).is_some_and(|rect| contains(rect, x, y)) {
+        return Hit::Button;
+    }
+    Power::ALL.into_iter().find(|&power| contains(slot_rect(power), x, y)).map_or(Hit::Nothing, Hit::Power)
+}
+
 /// Whether a point (pixels of the picture) is inside a rectangle.
 pub fn contains(rect: Rect, x: f64, y: f64) -> bool {
     x >= f64::from(rect[0]) && x < f64::from(rect[2]) && y >= f64::from(rect[1]) && y < f64::from(rect[3])

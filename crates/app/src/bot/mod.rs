@@ -435,7 +435,7 @@ impl Panel for BotPanel {
                     egui::ComboBox::from_id_salt("bot-policy")
                         .selected_text(policy_label(self.state.policy))
                         .show_ui(ui, |ui| {
-                            for (policy, _) in bot::Policy::ALL {
+                            for policy in bot::Policy::ALL {
                                 ui.selectable_value(&mut self.state.policy, policy, policy_label(policy));
                             }
                         })

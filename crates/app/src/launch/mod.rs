@@ -12,7 +12,7 @@ use crate::panels::{Family, Panel, PanelEntry, PanelType, Settings};
 use crate::theme;
 use curio_cli::facets::CommandGroup;
 use eframe::egui;
-use launch::{Game, Policy, RUNS, mean_distance, simulate};
+use launch::{Game, Policy, RUNS, Summary, simulate, summarize};
 use serde::{Deserialize, Serialize};
 use window::View;
 
@@ -61,16 +61,8 @@ impl Settings for LaunchPanelState {
 pub struct Line {
     /// The player's name.
     pub player: String,
-    /// Runs played.
-    pub runs: usize,
-    /// Mean distance, metres.
-    pub mean: f64,
-    /// Its 95% interval.
-    pub interval: [f64; 2],
-    /// Seconds a run.
-    pub seconds: f64,
-    /// Presses on a meter not full.
-    pub fizzles: u64,
+    /// What its runs came to.
+    pub summary: Summary,
 }
 
 /// The Launch panel.
@@ -116,17 +108,9 @@ impl LaunchPanel {
             [Policy::Idle, Policy::Random { rate: self.state.rate }, Policy::Meters { reaction: self.state.reaction }];
         let lines = policies
             .iter()
-            .map(|&policy| {
-                let results = simulate(self.state.seed, self.state.runs, policy);
-                let (mean, interval, _) = mean_distance(&results);
-                Line {
-                    player: policy.name().to_string(),
-                    runs: results.len(),
-                    mean,
-                    interval,
-                    seconds: results.iter().map(|r| r.seconds).sum::<f64>() / results.len().max(1) as f64,
-                    fizzles: results.iter().map(|r| u64::from(r.fizzles)).sum(),
-                }
+            .map(|&policy| Line {
+                player: policy.name().to_string(),
+                summary: summarize(&simulate(self.state.seed, self.state.runs, policy)),
             })
             .collect();
         self.comparison = Some((self.state.seed, lines));
@@ -187,18 +171,19 @@ impl Panel for LaunchPanel {
                     ui.strong(heading);
                 }
                 ui.end_row();
-                for line in lines {
-                    ui.label(&line.player);
-                    ui.label(line.runs.to_string());
-                    ui.label(format!("{:.1}", line.mean));
-                    ui.label(format!("{:.1} to {:.1}", line.interval[0], line.interval[1]));
-                    ui.label(format!("{:.2}", line.seconds));
-                    ui.label(line.fizzles.to_string());
+                for Line { player, summary } in lines {
+                    ui.label(player);
+                    ui.label(summary.runs.to_string());
+                    ui.label(format!("{:.1}", summary.mean_distance));
+                    ui.label(format!("{:.1} to {:.1}", summary.distance_interval[0], summary.distance_interval[1]));
+                    ui.label(format!("{:.2}", summary.seconds_per_run));
+                    ui.label(summary.fizzles.to_string());
                     ui.end_row();
                 }
             });
             if let [idle, random, meters] = lines.as_slice() {
-                let apart = meters.interval[0] > idle.interval[1].max(random.interval[1]);
+                let upper = |line: &Line| line.summary.distance_interval[1];
+                let apart = meters.summary.distance_interval[0] > upper(idle).max(upper(random));
                 let (colour, text) = if apart {
                     (theme::SUCCESS, "the meter watcher's interval is clear of both others")
                 } else {

@@ -52,17 +52,11 @@ impl View {
     }
 
     fn finished(&mut self, result: RunResult) {
-        let line = json!({
-            "event": "run",
-            "run": self.game.run,
-            "seed": result.seed,
-            "distance": result.distance,
-            "seconds": result.seconds,
-            "used": result.used,
-            "fizzles": result.fizzles,
-            "bounces": result.bounces,
-            "mean_wait": result.mean_wait,
-        });
+        // The run's result as the domain serializes it (what the bot's check reads back), with
+        // the event and the run's number.
+        let mut line = serde_json::to_value(&result).unwrap_or_default();
+        line["event"] = "run".into();
+        line["run"] = self.game.run.into();
         self.write(line);
     }
 
@@ -90,12 +84,12 @@ impl View {
 
     /// A click at a point of the picture (its pixels): the button, a power-up, or nothing.
     pub fn click(&mut self, x: f64, y: f64) {
-        if scene::button_rect(&self.game).is_some_and(|rect| scene::contains(rect, x, y)) {
-            self.button();
-        } else if let Some(power) = Power::ALL.into_iter().find(|&power| scene::contains(scene::slot_rect(power), x, y)) {
-            self.press(power);
-        } else {
-            self.write(json!({ "event": "missed", "x": x, "y": y }));
+        match scene::hit(&self.game, x, y) {
+            scene::Hit::Button => self.button(),
+            scene::Hit::Power(power) => {
+                self.press(power);
+            }
+            scene::Hit::Nothing => self.write(json!({ "event": "missed", "x": x, "y": y })),
         }
     }
 

@@ -20,6 +20,7 @@ use crate::screen::WindowInfo;
 use crate::session::{SessionOutcome, SessionRequest};
 use crate::targets::{Executable, LaunchCommand, LaunchRequest, Program, TargetKind};
 use image::RgbaImage;
+use launch::RunResult;
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 use vision::{Calibration, Shown};
@@ -219,13 +220,14 @@ impl ScreenGame for LaunchGame {
     fn move_shown(
         &self,
         calibration: &Calibration,
-        before: &RgbaImage,
+        _before: &RgbaImage,
         after: &RgbaImage,
         chosen: &LaunchMove,
     ) -> bool {
         match *chosen {
-            // The menu went (the next screen shows another, or the flight).
-            LaunchMove::Button(_) => vision::read(after, calibration) != vision::read(before, calibration),
+            // The menu went: its button is no longer where it was clicked (the next screen shows
+            // another, or the flight).
+            LaunchMove::Button(at) => vision::read(after, calibration) != Shown::Menu { button: at },
             // A pressed slot goes back to its idle look (a press on an empty meter changes
             // nothing, and the loop's wait runs out).
             LaunchMove::Power(slot) => {
@@ -276,29 +278,29 @@ impl ScreenGame for LaunchGame {
 /// `missed` clicks (on nothing)): every press of the bot's is checked, and a fizzle is a
 /// misread (the bot saw a full meter that was not). The findings give the runs' distances.
 pub fn check(outcome: &SessionOutcome, truth: &[serde_json::Value]) -> TruthCheck {
-    let runs: Vec<&serde_json::Value> = truth.iter().filter(|line| line["event"] == "run").collect();
-    let number = |line: &serde_json::Value, key: &str| line[key].as_f64().unwrap_or(0.0);
-    let distances: Vec<f64> = runs.iter().map(|line| number(line, "distance")).collect();
-    let used: u64 = runs
+    // Each finished run's line is its `RunResult`; a line that is not one is not counted.
+    let runs: Vec<RunResult> = truth
         .iter()
-        .map(|line| line["used"].as_array().map_or(0, |used| used.iter().filter_map(|u| u.as_u64()).sum()))
-        .sum();
-    let fizzles = runs.iter().map(|line| number(line, "fizzles")).sum::<f64>() as usize;
+        .filter(|line| line["event"] == "run")
+        .filter_map(|line| serde_json::from_value(line.clone()).ok())
+        .collect();
+    let summary = launch::summarize(&runs);
+    let fizzles = summary.fizzles as usize;
     let missed = truth.iter().filter(|line| line["event"] == "missed").count();
-    let waits: Vec<f64> = runs.iter().filter_map(|line| line["mean_wait"].as_f64()).collect();
-    let (mean, interval, sd) = curio_core::stats::mean_interval(&distances);
+    let waits: Vec<f64> = runs.iter().filter_map(|run| run.mean_wait).collect();
+    let distances: Vec<f64> = runs.iter().map(|run| run.distance).collect();
     TruthCheck {
-        checked: used as usize + fizzles,
+        checked: summary.power_ups_used as usize + fizzles,
         // The bot presses only a slot it read ready: a press on a meter not full is a misread.
         // A reference player presses regardless.
         misreads: outcome.report.misreads + if outcome.policy == Policy::Own { fizzles } else { 0 },
         findings: vec![
-            ("runs_logged", runs.len().into()),
-            ("mean_distance", mean.into()),
-            ("distance_interval", vec![interval[0], interval[1]].into()),
-            ("distance_sd", sd.into()),
+            ("runs_logged", summary.runs.into()),
+            ("mean_distance", summary.mean_distance.into()),
+            ("distance_interval", summary.distance_interval.to_vec().into()),
+            ("distance_sd", summary.distance_sd.into()),
             ("distances", distances.into()),
-            ("power_ups_used", used.into()),
+            ("power_ups_used", summary.power_ups_used.into()),
             ("fizzles", fizzles.into()),
             ("missed_clicks", missed.into()),
             (

@@ -6,7 +6,8 @@ use crate::input::MouseButton;
 use crate::screen::WindowInfo;
 pub use crate::simulated::{SimulatedInput, SimulatedScreen};
 use image::RgbaImage;
-use launch::{Game, Power, Press, RunResult, scene};
+use launch::scene::{self, Hit};
+use launch::{Game, Press, RunResult};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
@@ -75,17 +76,13 @@ impl Simulation {
     /// A click at a point of the window.
     fn click_at(&mut self, x: f64, y: f64) {
         self.catch_up();
-        if scene::button_rect(&self.game).is_some_and(|rect| scene::contains(rect, x, y)) {
-            self.game.button();
-            return;
+        match scene::hit(&self.game, x, y) {
+            Hit::Button => {
+                self.game.button();
+            }
+            Hit::Power(power) => self.presses.push(self.game.press(power)),
+            Hit::Nothing => self.missed += 1,
         }
-        if let Some(power) =
-            Power::ALL.into_iter().find(|&power| scene::contains(scene::slot_rect(power), x, y))
-        {
-            self.presses.push(self.game.press(power));
-            return;
-        }
-        self.missed += 1;
     }
 }
 

@@ -14,6 +14,7 @@
 //! is ready; one between near and far is not trusted, and the capture is read again).
 
 use crate::mines::vision::VisionError;
+use crate::screen::within;
 use image::RgbaImage;
 use serde::Serialize;
 
@@ -65,10 +66,9 @@ impl Sprite {
 
     /// The box `[left, top, right, bottom]` (inclusive) of its pixels near colour `key`.
     fn key_box(&self, key: [u8; 3]) -> [u32; 4] {
-        let key4 = [key[0], key[1], key[2], 255];
         let mut b = [u32::MAX, u32::MAX, 0, 0];
         for (i, (pixel, &inside)) in self.pixels.iter().zip(&self.mask).enumerate() {
-            if inside && near([pixel[0], pixel[1], pixel[2], 255], key4) {
+            if inside && within([pixel[0], pixel[1], pixel[2], 255], key, FLAT) {
                 let (x, y) = (i as u32 % self.width, i as u32 / self.width);
                 b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
             }
@@ -196,8 +196,9 @@ fn find(parent: &mut [u32], mut i: u32) -> u32 {
     i
 }
 
+/// Whether two pixels of a capture belong to one flat shape.
 fn near(a: [u8; 4], b: [u8; 4]) -> bool {
-    (0..3).all(|c| (i32::from(a[c]) - i32::from(b[c])).abs() <= FLAT)
+    within(a, [b[0], b[1], b[2]], FLAT)
 }
 
 /// The flat shapes of `image` that fill their outline and hold ink, big enough to be a button
@@ -323,7 +324,6 @@ pub fn calibrate(image: &RgbaImage) -> Result<Calibration, VisionError> {
 pub fn find_button(image: &RgbaImage, calibration: &Calibration) -> Option<[u32; 2]> {
     let sprite = &calibration.button;
     let key = sprite.key();
-    let key4 = [key[0], key[1], key[2], 255];
     let [kl, kt, kr, kb] = sprite.key_box(key);
     let (width, height) = image.dimensions();
     let mut seen = vec![false; (width * height) as usize];
@@ -332,7 +332,7 @@ pub fn find_button(image: &RgbaImage, calibration: &Calibration) -> Option<[u32;
     let mut proposals = 0;
     for y in (0..height).step_by(step) {
         for x in (0..width).step_by(2) {
-            if seen[(y * width + x) as usize] || !near(image.get_pixel(x, y).0, key4) {
+            if seen[(y * width + x) as usize] || !within(image.get_pixel(x, y).0, key, FLAT) {
                 continue;
             }
             proposals += 1;
@@ -355,7 +355,7 @@ pub fn find_button(image: &RgbaImage, calibration: &Calibration) -> Option<[u32;
                         continue;
                     }
                     let i = (ny * width + nx) as usize;
-                    if !seen[i] && near(image.get_pixel(nx, ny).0, key4) {
+                    if !seen[i] && within(image.get_pixel(nx, ny).0, key, FLAT) {
                         seen[i] = true;
                         stack.push((nx, ny));
                     }

@@ -222,9 +222,7 @@ impl ScreenGame for PuzlogicGame {
             return false;
         }
         let pixel = after.get_pixel(px, py);
-        [colours::PIECE, colours::WRONG]
-            .iter()
-            .any(|colour| (0..3).all(|i| (pixel[i] as i32 - colour[i] as i32).abs() <= 8))
+        [colours::PIECE, colours::WRONG].iter().any(|&colour| crate::screen::within(pixel.0, colour, 8))
     }
 
     fn finishes(&self, reading: &Self::Reading, moves: &[PuzlogicMove]) -> bool {

@@ -4,6 +4,7 @@
 //! outlines, each reduced to a grid of ink over its bounding box, and a glyph read as the
 //! nearest of them (0 only after a sum's first digit). No OCR service, no network.
 
+use crate::screen::within;
 use ::puzlogic::{Cell, Line, Placement, Puzzle, Sum};
 use curio_core::geom::{PathCommand, Point, TextAnchor, text_path};
 use image::RgbaImage;
@@ -175,10 +176,6 @@ fn features(ink: &[bool], width: usize, height: usize) -> Features {
     out
 }
 
-fn close(pixel: &image::Rgba<u8>, colour: [u8; 3], tolerance: i32) -> bool {
-    (0..3).all(|i| (pixel[i] as i32 - colour[i] as i32).abs() <= tolerance)
-}
-
 /// A square found in a capture: its box and fill.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Square {
@@ -228,7 +225,9 @@ pub fn squares(image: &RgbaImage, fills: &[[u8; 3]], area: [u32; 4], min_side: u
             if seen[(y * width + x) as usize] {
                 continue;
             }
-            let Some(&fill) = fills.iter().find(|&&f| close(image.get_pixel(x, y), f, 8)) else { continue };
+            let Some(&fill) = fills.iter().find(|&&f| within(image.get_pixel(x, y).0, f, 8)) else {
+                continue;
+            };
             // Flood fill.
             let mut stack = vec![(x, y)];
             seen[(y * width + x) as usize] = true;
@@ -243,7 +242,7 @@ pub fn squares(image: &RgbaImage, fills: &[[u8; 3]], area: [u32; 4], min_side: u
                         && ny >= top
                         && ny < bottom
                         && !seen[(ny * width + nx) as usize]
-                        && close(image.get_pixel(nx, ny), fill, 8)
+                        && within(image.get_pixel(nx, ny).0, fill, 8)
                     {
                         seen[(ny * width + nx) as usize] = true;
                         stack.push((nx, ny));
@@ -286,7 +285,8 @@ pub fn calibrate(image: &RgbaImage) -> Result<(Layout, Vec<Square>, Vec<Square>)
     let (width, height) = image.dimensions();
     let tray_top = (0..height)
         .find(|&y| {
-            (0..width).filter(|&x| close(image.get_pixel(x, y), colours::TRAY, 6)).count() as u32 > width / 2
+            (0..width).filter(|&x| within(image.get_pixel(x, y).0, colours::TRAY, 6)).count() as u32
+                > width / 2
         })
         .ok_or("no tray band found")?;
     let board = squares(
@@ -402,7 +402,7 @@ fn label(image: &RgbaImage, area: [u32; 4], digits: &Digits) -> Option<u32> {
     let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let ink: Vec<bool> = (0..h * w)
         .map(|i| {
-            close(image.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32), colours::SUM, 70) && {
+            within(image.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32).0, colours::SUM, 70) && {
                 let p = image.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32);
                 p[0] as i32 - p[2] as i32 > 40
             }
